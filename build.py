@@ -1,0 +1,63 @@
+#!/usr/bin/env python3
+"""Build the static site into dist/, or serve it while editing.
+
+    python build.py [--strict] [--base-url URL] [--out DIR]
+    python build.py serve [--port 8000]
+    python build.py i18n        # extract UI strings and update the catalogs
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+sys.path.insert(0, str(ROOT / "site_src"))
+sys.path.insert(0, str(ROOT))
+
+from sitegen.config import SiteConfig  # noqa: E402
+from sitegen.errors import BuildError  # noqa: E402
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n"])
+    parser.add_argument("--strict", action="store_true", help="a missing translation is an error")
+    parser.add_argument("--base-url", default=SiteConfig.base_url, help="where the site is published")
+    parser.add_argument("--out", type=Path, default=SiteConfig.out_dir, help="output folder")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+
+    config = SiteConfig(base_url=args.base_url, out_dir=args.out.resolve(), strict=args.strict)
+    if args.command == "i18n":
+        from sitegen.i18n_tools import update_catalogs
+
+        update_catalogs(config)
+        return 0
+    if args.command == "serve":
+        from sitegen.serve import serve
+
+        return serve(config, host=args.host, port=args.port)
+
+    from sitegen.pipeline import build
+
+    started = time.perf_counter()
+    try:
+        report = build(config)
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        print(f"{config.out_dir} was left as it was.", file=sys.stderr)
+        return 1
+    seconds = time.perf_counter() - started
+    print(f"built {report.pages} pages into {config.out_dir} in {seconds:.2f} s"
+          + (f" ({len(report.warnings)} warnings)" if report.warnings else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

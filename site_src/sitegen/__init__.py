@@ -1,0 +1,8 @@
+"""The site generator: content/ and site_src/ in, dist/ out.
+
+One module per stage: ``content`` reads the articles, ``markup`` turns their
+Markdown (with build-time expressions and formulas) into HTML, ``i18n`` holds
+the UI catalogs and number formats, ``assets`` copies and fingerprints static
+files, ``render`` fills the templates, ``pipeline`` runs the stages into a
+temporary folder and swaps it into place.
+"""

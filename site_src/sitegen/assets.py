@@ -1,0 +1,98 @@
+"""Static files: fingerprinted CSS/JS, the vendored Pyodide runtime, the wheels."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from sitegen.config import SiteConfig
+from sitegen.errors import BuildError
+
+__all__ = ["PYODIDE_FILES", "build_wheel", "copy_pyodide", "digest", "fingerprint", "pyodide_version", "tree_digest"]
+
+# The runtime loadPyodide() needs; nothing else from the npm package is shipped.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+
+# Fixed zip timestamps make the wheel, and so its URL, depend on content alone.
+REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip can hold
+
+
+def digest(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()[:10]
+
+
+def fingerprint(source: Path, out_dir: Path, folder: str) -> str:
+    """Copy ``source`` to ``out_dir/folder/name.<hash>.ext``; return that path."""
+    data = source.read_bytes()
+    name = f"{source.stem}.{digest(data)}{source.suffix}"
+    target = out_dir / folder / name
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_bytes(data)
+    return f"{folder}/{name}"
+
+
+def pyodide_version(config: SiteConfig) -> str:
+    package = config.pyodide_dir / "package.json"
+    if not package.is_file():
+        raise BuildError(package, None, "Pyodide runtime missing: run 'npm ci' first")
+    version = json.loads(package.read_text(encoding="utf-8"))["version"]
+    return str(version)
+
+
+def copy_pyodide(config: SiteConfig, out_dir: Path) -> str:
+    """Vendor the runtime under a versioned folder (its files import each other by name)."""
+    folder = f"pyodide/{pyodide_version(config)}"
+    target = out_dir / folder
+    target.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        source = config.pyodide_dir / name
+        if not source.is_file():
+            raise BuildError(source, None, "Pyodide runtime file missing: run 'npm ci' first")
+        shutil.copyfile(source, target / name)
+    return folder + "/"
+
+
+def tree_digest(folder: Path) -> str:
+    """A hash of every source file under ``folder`` (names and contents)."""
+    hasher = hashlib.sha256()
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            hasher.update(path.relative_to(folder).as_posix().encode() + b"\0")
+            hasher.update(path.read_bytes())
+    return hasher.hexdigest()
+
+
+def build_wheel(config: SiteConfig) -> tuple[bytes, str]:
+    """Build elo_core as a py3-none-any wheel; return its bytes and file name.
+
+    The wheel keeps its standard file name (Pyodide reads the name); the caller
+    puts it in a folder named after its hash to bust caches.
+    """
+    from flit_core import buildapi
+
+    logging.getLogger("flit_core").setLevel(logging.WARNING)
+    previous_cwd = Path.cwd()
+    previous_epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ["SOURCE_DATE_EPOCH"] = REPRODUCIBLE_EPOCH
+        try:
+            os.chdir(config.root)
+            name = buildapi.build_wheel(scratch)
+        finally:
+            os.chdir(previous_cwd)
+            if previous_epoch is None:
+                del os.environ["SOURCE_DATE_EPOCH"]
+            else:
+                os.environ["SOURCE_DATE_EPOCH"] = previous_epoch
+        return (Path(scratch) / name).read_bytes(), name

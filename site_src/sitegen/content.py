@@ -1,0 +1,130 @@
+"""Read the articles: ``content/<lang>/<name>.md`` with YAML front matter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from sitegen.config import SiteConfig
+from sitegen.errors import BuildError
+
+__all__ = ["Page", "load_pages"]
+
+REQUIRED_KEYS = frozenset({"title", "description", "key"})
+OPTIONAL_KEYS = frozenset({"slug", "order", "template"})
+HOME_KEY = "home"
+
+
+@dataclass(frozen=True)
+class Page:
+    lang: str
+    key: str
+    slug: str
+    title: str
+    description: str
+    order: int
+    template: str
+    body: str
+    source: Path
+    # Line number in the source file of the body's first line.
+    body_line: int
+
+    @property
+    def path(self) -> str:
+        """Output path relative to the site root, ending in a slash."""
+        return f"{self.lang}/" if self.key == HOME_KEY else f"{self.lang}/{self.slug}/"
+
+
+def _split_front_matter(path: Path, text: str) -> tuple[dict[str, Any], str, int]:
+    lines = text.splitlines(keepends=True)
+    if not lines or lines[0].strip() != "---":
+        raise BuildError(path, 1, "front matter missing: the file must start with a '---' line")
+    for index in range(1, len(lines)):
+        if lines[index].strip() == "---":
+            break
+    else:
+        raise BuildError(path, 1, "front matter not closed: no second '---' line")
+    try:
+        data = yaml.safe_load("".join(lines[1:index])) or {}
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        line = mark.line + 2 if mark is not None else 1
+        problem = getattr(error, "problem", None) or str(error)
+        raise BuildError(path, line, f"malformed front matter: {problem}") from None
+    if not isinstance(data, dict):
+        raise BuildError(path, 2, "front matter must be a mapping of keys to values")
+    return data, "".join(lines[index + 1 :]), index + 2
+
+
+def _key_line(path: Path, text: str, key: str) -> int:
+    for number, line in enumerate(text.splitlines(), start=1):
+        if line.startswith(f"{key}:"):
+            return number
+    return 1
+
+
+def read_page(path: Path, lang: str) -> Page:
+    text = path.read_text(encoding="utf-8")
+    meta, body, body_line = _split_front_matter(path, text)
+    unknown = sorted(set(meta) - REQUIRED_KEYS - OPTIONAL_KEYS)
+    if unknown:
+        raise BuildError(
+            path,
+            _key_line(path, text, unknown[0]),
+            f"unknown front-matter key {unknown[0]!r} "
+            f"(allowed: {', '.join(sorted(REQUIRED_KEYS | OPTIONAL_KEYS))})",
+        )
+    missing = sorted(REQUIRED_KEYS - set(meta))
+    if missing:
+        raise BuildError(path, 1, f"front-matter key {missing[0]!r} is required")
+    for name in ("title", "description", "key", "slug", "template"):
+        if name in meta and not isinstance(meta[name], str):
+            raise BuildError(path, _key_line(path, text, name), f"{name!r} must be text")
+    key = meta["key"]
+    slug = meta.get("slug", "" if key == HOME_KEY else path.stem)
+    if key != HOME_KEY and not slug.replace("-", "").isalnum():
+        raise BuildError(
+            path, _key_line(path, text, "slug"), f"slug {slug!r}: use letters, digits and '-'"
+        )
+    order = meta.get("order", 0)
+    if not isinstance(order, int):
+        raise BuildError(path, _key_line(path, text, "order"), "'order' must be a whole number")
+    default_template = "calculator.html" if key == HOME_KEY else "article.html"
+    return Page(
+        lang=lang,
+        key=key,
+        slug=slug,
+        title=meta["title"],
+        description=meta["description"],
+        order=order,
+        template=meta.get("template", default_template),
+        body=body,
+        source=path,
+        body_line=body_line,
+    )
+
+
+def load_pages(config: SiteConfig) -> list[Page]:
+    """Every article of every configured language, sorted by language then order."""
+    pages: list[Page] = []
+    for lang in config.languages:
+        folder = config.content_dir / lang
+        if not folder.is_dir():
+            raise BuildError(folder, None, "language folder missing")
+        seen: dict[str, Path] = {}
+        slugs: dict[str, Path] = {}
+        for path in sorted(folder.glob("*.md")):
+            page = read_page(path, lang)
+            if page.key in seen:
+                raise BuildError(path, None, f"key {page.key!r} already used by {seen[page.key]}")
+            if page.slug in slugs and page.key != HOME_KEY:
+                raise BuildError(path, None, f"slug {page.slug!r} already used by {slugs[page.slug]}")
+            seen[page.key] = path
+            slugs[page.slug] = path
+            pages.append(page)
+    languages = list(config.languages)
+    pages.sort(key=lambda p: (languages.index(p.lang), p.key != HOME_KEY, p.order, p.key))
+    return pages

@@ -1,0 +1,154 @@
+"""Article bodies: build-time expressions, then Markdown, with formulas as MathML.
+
+An article may compute numbers with elo_core (``{{ elo.expected_score(1750, 1810)
+| num(3) }}``) or call the table macros; that runs in a sandboxed Jinja2
+environment before Markdown sees the text. ``$…$`` and ``$$…$$`` become MathML,
+so formulas read without JavaScript.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as etree
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import jinja2
+import latex2mathml.converter
+import markdown
+from jinja2.sandbox import SandboxedEnvironment
+from markdown.extensions import Extension
+from markdown.inlinepatterns import InlineProcessor
+from markdown.preprocessors import Preprocessor
+
+from sitegen.errors import BuildError
+
+__all__ = ["ArticleRenderer", "to_mathml"]
+
+MARKDOWN_EXTENSIONS: list[str | Extension] = [
+    "toc",
+    "tables",
+    "attr_list",
+    "footnotes",
+    "admonition",
+    "def_list",
+    "md_in_html",
+]
+
+
+def to_mathml(latex: str, *, display: bool) -> str:
+    return str(
+        latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
+    )
+
+
+class _InlineMath(InlineProcessor):
+    def handleMatch(  # noqa: N802 (Python-Markdown's name)
+        self, m: re.Match[str], data: str
+    ) -> tuple[str, int, int]:
+        return self.md.htmlStash.store(to_mathml(m.group(1), display=False)), m.start(0), m.end(0)
+
+
+class _DisplayMath(Preprocessor):
+    """``$$ … $$`` (on one line or several) → a stashed MathML block."""
+
+    PATTERN = re.compile(r"^\$\$(.+?)\$\$[ \t]*$", re.S | re.M)
+
+    def run(self, lines: list[str]) -> list[str]:
+        text = "\n".join(lines)
+
+        def replace(m: re.Match[str]) -> str:
+            html = f'<div class="formula">{to_mathml(m.group(1), display=True)}</div>'
+            return "\n\n" + self.md.htmlStash.store(html) + "\n\n"
+
+        return self.PATTERN.sub(replace, text).split("\n")
+
+
+class MathExtension(Extension):
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
+        md.preprocessors.register(_DisplayMath(md), "display_math", 27)
+        # Inline: $x$ with no space just inside the dollars (so "$5 and $6" stays text).
+        md.inlinePatterns.register(
+            _InlineMath(r"(?<![\\$])\$(?=\S)(.+?)(?<=\S)\$(?!\d)", md), "inline_math", 185
+        )
+
+
+class _HeadingAnchors(Extension):
+    """Give every heading a visible ``#`` link to itself (toc sets the ids)."""
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
+        from markdown.treeprocessors import Treeprocessor
+
+        class Anchors(Treeprocessor):
+            def run(self, root: etree.Element) -> None:
+                for element in root.iter():
+                    if element.tag in {"h2", "h3", "h4"} and element.get("id"):
+                        link = etree.SubElement(element, "a")
+                        link.set("class", "anchor")
+                        link.set("href", "#" + element.get("id", ""))
+                        link.set("aria-hidden", "true")
+                        link.text = "#"
+
+        # After toc (priority 5) has assigned the ids.
+        md.treeprocessors.register(Anchors(md), "heading_anchors", 4)
+
+
+def _template_line(tb: TracebackType | None, filename: str) -> int | None:
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+class ArticleRenderer:
+    """Turns one article body into HTML for one language."""
+
+    def __init__(
+        self,
+        lang: str,
+        *,
+        globals_: Mapping[str, Any],
+        filters: Mapping[str, Callable[..., Any]],
+    ) -> None:
+        self.lang = lang
+        self.env = SandboxedEnvironment(
+            autoescape=False,  # the output is Markdown, escaped by Markdown itself
+            undefined=jinja2.StrictUndefined,
+            keep_trailing_newline=True,
+        )
+        self.env.globals.update(globals_)
+        self.env.filters.update(filters)
+
+    def expand(self, body: str, source: Path, first_line: int) -> str:
+        """Evaluate the body's expressions; errors name the article's file and line."""
+        filename = str(source)
+        try:
+            # Compile with the real file name so tracebacks point into the article.
+            code = self.env.compile(body, filename=filename)
+            template = self.env.template_class.from_code(self.env, code, self.env.globals)
+            return template.render()
+        except jinja2.TemplateSyntaxError as error:
+            line = first_line + (error.lineno or 1) - 1
+            raise BuildError(source, line, f"expression syntax: {error.message}") from None
+        except Exception as error:  # noqa: BLE001 — any failure of an author's expression
+            body_line = _template_line(error.__traceback__, filename)
+            line = first_line + body_line - 1 if body_line else first_line
+            raise BuildError(
+                source, line, f"expression failed: {type(error).__name__}: {error}"
+            ) from None
+
+    def to_html(self, text: str) -> tuple[str, list[dict[str, Any]]]:
+        md = markdown.Markdown(
+            extensions=[*MARKDOWN_EXTENSIONS, MathExtension(), _HeadingAnchors()],
+            extension_configs={"toc": {"permalink": False, "toc_depth": "2-3"}},
+            output_format="html",
+        )
+        html = md.convert(text)
+        return html, list(getattr(md, "toc_tokens", []))
+
+    def render(self, body: str, source: Path, first_line: int) -> tuple[str, list[dict[str, Any]]]:
+        return self.to_html(self.expand(body, source, first_line))

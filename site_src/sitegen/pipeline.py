@@ -1,0 +1,244 @@
+"""The build: read → render → write into a temporary folder → swap into dist/.
+
+A failing build raises BuildError before the swap, so the previous dist/ stays.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import shutil
+import tempfile
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import elo_core
+from elo_core import calculator
+
+from sitegen import assets, links
+from sitegen.config import SiteConfig
+from sitegen.content import HOME_KEY, Page, load_pages
+from sitegen.errors import BuildError
+from sitegen.i18n import BROWSER_MESSAGES, format_number, load_translations
+from sitegen.markup import ArticleRenderer
+from sitegen.render import TemplateRenderer
+
+__all__ = ["DEFAULT_FORMS", "BuildReport", "Builder", "build"]
+
+log = logging.getLogger("sitegen")
+
+# The example each calculator mode shows (already computed) before anyone types.
+DEFAULT_FORMS: dict[str, dict[str, str]] = {
+    "single": {"rating_a": "1600", "rating_b": "1400", "result": "1", "k": "20"},
+}
+
+
+@dataclass
+class BuildReport:
+    pages: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+
+def _check_translations(config: SiteConfig, pages: list[Page], report: BuildReport) -> None:
+    by_key: dict[str, set[str]] = defaultdict(set)
+    first: dict[str, Page] = {}
+    for page in pages:
+        by_key[page.key].add(page.lang)
+        first.setdefault(page.key, page)
+    for key, langs in sorted(by_key.items()):
+        for lang in config.languages:
+            if lang not in langs:
+                message = f"article {key!r} has no {lang!r} translation"
+                if config.strict:
+                    raise BuildError(first[key].source, None, message + " (--strict)")
+                log.warning("%s: %s", first[key].source, message)
+                report.warnings.append(message)
+
+
+def _prerender(lang: str) -> dict[str, dict[str, str]]:
+    """Every mode's default example, computed by elo_core and formatted for ``lang``."""
+    shown: dict[str, dict[str, str]] = {}
+    for mode, form in DEFAULT_FORMS.items():
+        result = calculator.compute(mode, form)
+        if not result["ok"]:
+            raise BuildError(Path(calculator.__file__), None, f"default {mode} example fails")
+        shown[mode] = {
+            name: format_number(out["value"], out["digits"], lang, signed=out["signed"])
+            for name, out in result["outputs"].items()
+        }
+    return shown
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8", newline="\n")
+
+
+class Builder:
+    """Builds the site; kept alive by ``serve`` so a rebuild redoes only what changed."""
+
+    def __init__(self, config: SiteConfig, *, live_reload: bool = False) -> None:
+        self.config = config
+        self.live_reload = live_reload
+        self._templates: TemplateRenderer | None = None
+        self._wheel: tuple[str, bytes, str] | None = None
+        self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]]]] = {}
+        self._messages: dict[str, str] = {}
+
+    def build(self, changed: set[Path] | None = None) -> BuildReport:
+        """Build into a temporary folder, then swap it in for ``config.out_dir``."""
+        if changed is None or any(self.config.source_dir in p.parents for p in changed):
+            self._templates = None  # templates, catalogs or scripts changed
+            self._messages = {}
+        report = BuildReport()
+        out_dir = self.config.out_dir
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        scratch = Path(tempfile.mkdtemp(prefix=".dist-", dir=out_dir.parent))
+        scratch.chmod(0o755)
+        try:
+            self.render_site(scratch, report)
+            old = out_dir.with_name(out_dir.name + ".old")
+            if old.exists():
+                shutil.rmtree(old)
+            if out_dir.exists():
+                out_dir.rename(old)
+            scratch.rename(out_dir)
+            shutil.rmtree(old, ignore_errors=True)
+        finally:
+            if scratch.exists():
+                shutil.rmtree(scratch, ignore_errors=True)
+        return report
+
+    def _wheel_into(self, out: Path) -> str:
+        source_hash = assets.tree_digest(self.config.package_dir)
+        if self._wheel is None or self._wheel[0] != source_hash:
+            self._wheel = (source_hash, *assets.build_wheel(self.config))
+        _, data, name = self._wheel
+        relative = f"wheels/{assets.digest(data)}/{name}"
+        _write_bytes(out / relative, data)
+        return relative
+
+    def _browser_messages(self, lang: str) -> str:
+        if lang not in self._messages:
+            translations = load_translations(self.config.source_dir / "locales", lang)
+            self._messages[lang] = json.dumps(
+                {key: translations.gettext(text) for key, text in BROWSER_MESSAGES.items()},
+                ensure_ascii=False, sort_keys=True,
+            )
+        return self._messages[lang]
+
+    def _article(self, page: Page, link_table: dict[tuple[str, str], str],
+                 elo_hash: str) -> tuple[str, list[dict[str, Any]]]:
+        cache_key = (page.source, page.body, page.body_line, elo_hash,
+                     tuple(sorted(link_table.items())))
+        if cache_key not in self._articles:
+            def link(key: str, _lang: str = page.lang) -> str:
+                if (key, _lang) not in link_table:
+                    raise LookupError(f"link to unknown article {key!r}")
+                return link_table[key, _lang]
+
+            renderer = ArticleRenderer(
+                page.lang,
+                globals_={"elo": elo_core, "link": link},
+                filters={
+                    "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
+                    "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
+                },
+            )
+            self._articles[cache_key] = renderer.render(page.body, page.source, page.body_line)
+        return self._articles[cache_key]
+
+    def render_site(self, out: Path, report: BuildReport) -> None:
+        config = self.config
+        pages = load_pages(config)
+        _check_translations(config, pages, report)
+        if self._templates is None:
+            self._templates = TemplateRenderer(config)
+        templates = self._templates
+
+        js = config.source_dir / "js"
+        asset_urls = {
+            "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets"),
+            "app": assets.fingerprint(js / "app.js", out, "assets"),
+            "worker": assets.fingerprint(js / "engine-worker.js", out, "assets"),
+            "pyodide": assets.copy_pyodide(config, out),
+            "wheel": self._wheel_into(out),
+        }
+        asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
+        elo_hash = assets.tree_digest(config.package_dir)
+
+        by_key: dict[str, dict[str, Page]] = defaultdict(dict)
+        for page in pages:
+            by_key[page.key][page.lang] = page
+        link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
+        prerendered = {lang: _prerender(lang) for lang in config.languages}
+
+        sitemap: list[dict[str, Any]] = []
+        for page in pages:
+            body_html, toc = self._article(page, link_table, elo_hash)
+            alternates = [
+                {"lang": lang, "name": config.languages[lang],
+                 "url": config.absolute_url(p.path), "href": config.url(p.path)}
+                for lang in config.languages
+                if (p := by_key[page.key].get(lang)) is not None
+            ]
+            default_alt = by_key[page.key].get(config.default_language)
+            context = {
+                "config": config,
+                "page": page,
+                "lang": page.lang,
+                "body": body_html,
+                "toc": toc,
+                "assets": asset_urls,
+                "canonical": config.absolute_url(page.path),
+                "alternates": alternates,
+                "x_default": config.absolute_url(default_alt.path) if default_alt else None,
+                "nav": [p for p in pages if p.lang == page.lang and p.key != HOME_KEY],
+                "home": by_key[HOME_KEY].get(page.lang),
+                "shown": prerendered[page.lang],
+                "messages_json": self._browser_messages(page.lang),
+            }
+            html = templates.render(page.lang, page.template, context, source=page.source)
+            _write(out / page.path / "index.html", html)
+            sitemap.append({"loc": context["canonical"], "alternates": alternates,
+                            "x_default": context["x_default"]})
+            report.pages += 1
+
+        root_context = {
+            "config": config,
+            "assets": asset_urls,
+            "homes": [by_key[HOME_KEY][lang] for lang in config.languages
+                      if lang in by_key[HOME_KEY]],
+        }
+        templates_dir = config.source_dir / "templates"
+        for name in ("index.html", "404.html"):
+            html = templates.render(config.default_language, name, root_context,
+                                    source=templates_dir / name)
+            _write(out / name, html)
+        _write(out / "sitemap.xml", templates.render(
+            config.default_language, "sitemap.xml", {"entries": sitemap},
+            source=templates_dir / "sitemap.xml"))
+        _write(out / "robots.txt",
+               f"User-agent: *\nAllow: /\n\nSitemap: {config.absolute_url('sitemap.xml')}\n")
+        links.check_internal_links(config, out, pages)
+        if self.live_reload:
+            self._add_reload_script(out)
+
+    def _add_reload_script(self, out: Path) -> None:
+        """Pages served by ``serve`` reload themselves after each rebuild."""
+        script = f'<script type="module" src="{self.config.url("__reload.js")}"></script>'
+        for path in out.rglob("*.html"):
+            html = path.read_text(encoding="utf-8")
+            path.write_text(html.replace("</head>", script + "\n</head>", 1), encoding="utf-8")
+
+
+def _write_bytes(path: Path, data: bytes) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+
+
+def build(config: SiteConfig) -> BuildReport:
+    """Build the whole site; replace ``config.out_dir`` only if everything succeeded."""
+    return Builder(config).build()

@@ -1,0 +1,47 @@
+"""Fill the Jinja2 templates (autoescaped, with the UI catalog of the page's language)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import jinja2
+
+from sitegen.config import SiteConfig
+from sitegen.errors import BuildError
+from sitegen.i18n import format_number, load_translations
+
+__all__ = ["TemplateRenderer"]
+
+
+class TemplateRenderer:
+    def __init__(self, config: SiteConfig) -> None:
+        self.config = config
+        self.template_dir = config.source_dir / "templates"
+        self.envs: dict[str, jinja2.Environment] = {}
+        for lang in config.languages:
+            env = jinja2.Environment(
+                loader=jinja2.FileSystemLoader(self.template_dir),
+                autoescape=True,
+                undefined=jinja2.StrictUndefined,
+                extensions=["jinja2.ext.i18n"],
+                trim_blocks=True,
+                lstrip_blocks=True,
+            )
+            env.install_gettext_translations(  # type: ignore[attr-defined]
+                load_translations(config.source_dir / "locales", lang), newstyle=True
+            )
+            env.filters["num"] = lambda value, digits=0, signed=False, _lang=lang: (
+                format_number(value, digits, _lang, signed=signed)
+            )
+            env.globals["url"] = config.url
+            self.envs[lang] = env
+
+    def render(self, lang: str, template: str, context: dict[str, Any], *, source: Path) -> str:
+        env = self.envs[lang]
+        try:
+            return env.get_template(template).render(context)
+        except jinja2.TemplateNotFound as error:
+            raise BuildError(source, None, f"template {error.name!r} not found in {self.template_dir}") from None
+        except jinja2.TemplateSyntaxError as error:
+            raise BuildError(error.filename or template, error.lineno, error.message or "template syntax") from None
