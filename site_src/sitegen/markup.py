@@ -45,7 +45,7 @@ def to_mathml(latex: str, *, display: bool) -> str:
 
 
 class _InlineMath(InlineProcessor):
-    def handleMatch(  # noqa: N802 (Python-Markdown's name)
+    def handleMatch(  # type: ignore[override]  # noqa: N802 (Python-Markdown's API)
         self, m: re.Match[str], data: str
     ) -> tuple[str, int, int]:
         return self.md.htmlStash.store(to_mathml(m.group(1), display=False)), m.start(0), m.end(0)

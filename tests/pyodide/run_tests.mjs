@@ -1,0 +1,54 @@
+// Run a test folder with pytest inside real Pyodide (Node), against an installed wheel.
+// Usage: node run_tests.mjs --wheel elo_core.whl --deps DIR --tests DIR [--extra-wheel W]...
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { loadPyodide } from "pyodide";
+
+const { values } = parseArgs({
+  options: {
+    wheel: { type: "string", multiple: true },
+    deps: { type: "string" },
+    tests: { type: "string" },
+    "pytest-arg": { type: "string", multiple: true, default: [] },
+  },
+});
+
+function* files(folder) {
+  for (const name of readdirSync(folder)) {
+    if (name === "__pycache__") continue;
+    const path = join(folder, name);
+    if (statSync(path).isDirectory()) yield* files(path);
+    else yield path;
+  }
+}
+
+const pyodide = await loadPyodide();
+const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
+const wheels = [
+  ...readdirSync(values.deps).filter((n) => n.endsWith(".whl")).map((n) => join(values.deps, n)),
+  ...values.wheel,
+];
+for (const wheel of wheels) {
+  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+}
+
+const testsRoot = resolve(values.tests);
+const target = "/home/pyodide/tests/" + testsRoot.split("/").pop();
+for (const path of files(testsRoot)) {
+  const destination = join(target, relative(testsRoot, path));
+  pyodide.FS.mkdirTree(destination.slice(0, destination.lastIndexOf("/")));
+  pyodide.FS.writeFile(destination, new Uint8Array(readFileSync(path)));
+}
+
+pyodide.setStdout({ batched: (line) => console.log(line) });
+pyodide.setStderr({ batched: (line) => console.error(line) });
+pyodide.globals.set("pytest_args", pyodide.toPy([target, "-p", "no:cacheprovider", ...values["pytest-arg"]]));
+const code = pyodide.runPython(`
+import os, sys, pytest
+import elo_core
+print("Pyodide", sys.version.split()[0], "on", sys.platform, "- elo_core from", os.path.dirname(elo_core.__file__))
+os.chdir("/home/pyodide")
+int(pytest.main(list(pytest_args)))
+`);
+process.exit(code);

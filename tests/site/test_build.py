@@ -1,0 +1,70 @@
+"""The real site, built with --strict: every language's pages, the runtime, the wheel."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+from pathlib import Path
+
+from sitegen.assets import PYODIDE_FILES
+from sitegen.config import LANGUAGES, SiteConfig
+
+
+def test_every_language_has_its_calculator_page(site: SiteConfig) -> None:
+    for lang in LANGUAGES:
+        html = (site.out_dir / lang / "index.html").read_text(encoding="utf-8")
+        assert f'<html lang="{lang}"' in html
+        assert 'data-out="change_a"' in html
+
+
+def test_root_page_offers_every_language_without_redirecting(site: SiteConfig) -> None:
+    html = (site.out_dir / "index.html").read_text(encoding="utf-8")
+    for lang, name in LANGUAGES.items():
+        assert f'href="/{lang}/"' in html
+        assert name in html
+    assert "http-equiv=\"refresh\"" not in html and "<script" not in html
+
+
+def test_pyodide_runtime_is_copied_unchanged(site: SiteConfig) -> None:
+    runtime = site.out_dir / "pyodide"
+    (version_dir,) = runtime.iterdir()
+    for name in PYODIDE_FILES:
+        copied = (version_dir / name).read_bytes()
+        assert copied == (site.pyodide_dir / name).read_bytes()
+    package = json.loads((site.pyodide_dir / "package.json").read_text())
+    assert version_dir.name == package["version"]
+
+
+def test_elo_core_wheel_is_a_pure_python_wheel(site: SiteConfig) -> None:
+    (wheel,) = (site.out_dir / "wheels").glob("*/elo_core-*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        assert "elo_core/__init__.py" in names
+        assert not any(name.endswith((".pyc", ".so")) for name in names)
+        dist_info = next(n for n in names if n.endswith(".dist-info/WHEEL"))
+        assert "Root-Is-Purelib: true" in archive.read(dist_info).decode()
+    # The folder name is the wheel's content hash, so a new elo_core gets a new URL.
+    from sitegen.assets import digest
+
+    assert wheel.parent.name == digest(wheel.read_bytes())
+
+
+def test_prerendered_example_is_in_the_page_locale(site: SiteConfig) -> None:
+    de = (site.out_dir / "de" / "index.html").read_text(encoding="utf-8")
+    en = (site.out_dir / "en" / "index.html").read_text(encoding="utf-8")
+    assert '<output data-out="expected_a">0,76</output>' in de
+    assert '<output data-out="new_a">1.604,8</output>' in de
+    assert '<output data-out="expected_a">0.76</output>' in en
+    assert '<output data-out="new_a">1,604.8</output>' in en
+
+
+def test_two_builds_are_byte_identical(site: SiteConfig, tmp_path: Path) -> None:
+    from sitegen.pipeline import build
+
+    again = SiteConfig(out_dir=tmp_path / "dist", strict=True)
+    build(again)
+    first = {p.relative_to(site.out_dir): p.read_bytes() for p in site.out_dir.rglob("*") if p.is_file()}
+    second = {p.relative_to(again.out_dir): p.read_bytes() for p in again.out_dir.rglob("*") if p.is_file()}
+    assert first.keys() == second.keys()
+    assert [name for name in first if first[name] != second[name]] == []
