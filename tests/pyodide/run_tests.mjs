@@ -41,8 +41,9 @@ for (const path of files(testsRoot)) {
   pyodide.FS.writeFile(destination, new Uint8Array(readFileSync(path)));
 }
 
-pyodide.setStdout({ batched: (line) => console.log(line) });
-pyodide.setStderr({ batched: (line) => console.error(line) });
+// Pass output through unbuffered, so pytest's progress dots stay on one line.
+pyodide.setStdout({ write: (buffer) => (process.stdout.write(buffer), buffer.length) });
+pyodide.setStderr({ write: (buffer) => (process.stderr.write(buffer), buffer.length) });
 pyodide.globals.set("pytest_args", pyodide.toPy([target, "-p", "no:cacheprovider", ...values["pytest-arg"]]));
 const code = pyodide.runPython(`
 import os, sys, pytest
