@@ -28,12 +28,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--strict", action="store_true", help="a missing translation is an error")
     parser.add_argument("--base-url", default=SiteConfig.base_url, help="where the site is published")
     parser.add_argument("--out", type=Path, default=SiteConfig.out_dir, help="output folder")
+    parser.add_argument("--content", type=Path, default=SiteConfig.content_dir,
+                        help="the articles' folder (one subfolder per language)")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
 
-    config = SiteConfig(base_url=args.base_url, out_dir=args.out.resolve(), strict=args.strict)
+    config = SiteConfig(base_url=args.base_url, out_dir=args.out.resolve(),
+                        content_dir=args.content.resolve(), strict=args.strict)
     if args.command == "i18n":
         from sitegen.i18n_tools import update_catalogs
 

@@ -5,8 +5,10 @@ A failing build raises BuildError before the swap, so the previous dist/ stays.
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
+import sys
 import shutil
 import tempfile
 from collections import defaultdict
@@ -14,14 +16,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import elo_core
-from elo_core import calculator
+from babel.support import Translations
 
 from sitegen import assets, links
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
 from sitegen.i18n import BROWSER_MESSAGES, format_number, load_translations
+from sitegen.macros import article_macros
 from sitegen.markup import ArticleRenderer
 from sitegen.render import TemplateRenderer
 
@@ -57,8 +59,17 @@ def _check_translations(config: SiteConfig, pages: list[Page], report: BuildRepo
                 report.warnings.append(message)
 
 
+def _elo_core(fresh: bool = False) -> Any:
+    """The elo_core package; ``fresh`` re-imports it after its sources changed."""
+    if fresh:
+        for name in [n for n in sys.modules if n == "elo_core" or n.startswith("elo_core.")]:
+            del sys.modules[name]
+    return importlib.import_module("elo_core")
+
+
 def _prerender(lang: str) -> dict[str, dict[str, str]]:
     """Every mode's default example, computed by elo_core and formatted for ``lang``."""
+    calculator = importlib.import_module("elo_core.calculator")
     shown: dict[str, dict[str, str]] = {}
     for mode, form in DEFAULT_FORMS.items():
         result = calculator.compute(mode, form)
@@ -86,12 +97,17 @@ class Builder:
         self._wheel: tuple[str, bytes, str] | None = None
         self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]]]] = {}
         self._messages: dict[str, str] = {}
+        self._translations: dict[str, Translations] = {}
 
     def build(self, changed: set[Path] | None = None) -> BuildReport:
         """Build into a temporary folder, then swap it in for ``config.out_dir``."""
         if changed is None or any(self.config.source_dir in p.parents for p in changed):
             self._templates = None  # templates, catalogs or scripts changed
             self._messages = {}
+            self._translations = {}
+            self._articles = {}
+        if changed is not None and any(self.config.package_dir in p.parents for p in changed):
+            _elo_core(fresh=True)
         report = BuildReport()
         out_dir = self.config.out_dir
         out_dir.parent.mkdir(parents=True, exist_ok=True)
@@ -120,9 +136,14 @@ class Builder:
         _write_bytes(out / relative, data)
         return relative
 
+    def _catalog(self, lang: str) -> Translations:
+        if lang not in self._translations:
+            self._translations[lang] = load_translations(self.config.source_dir / "locales", lang)
+        return self._translations[lang]
+
     def _browser_messages(self, lang: str) -> str:
         if lang not in self._messages:
-            translations = load_translations(self.config.source_dir / "locales", lang)
+            translations = self._catalog(lang)
             self._messages[lang] = json.dumps(
                 {key: translations.gettext(text) for key, text in BROWSER_MESSAGES.items()},
                 ensure_ascii=False, sort_keys=True,
@@ -141,7 +162,8 @@ class Builder:
 
             renderer = ArticleRenderer(
                 page.lang,
-                globals_={"elo": elo_core, "link": link},
+                globals_={"elo": _elo_core(), "link": link,
+                          **article_macros(page.lang, self._catalog(page.lang), _elo_core())},
                 filters={
                     "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
                     "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),

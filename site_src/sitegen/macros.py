@@ -1,0 +1,149 @@
+"""Tables and figures an article can call: rendered from elo_core, never typed.
+
+Each macro returns HTML for one language (labels from the UI catalog, numbers
+in the language's format). Markdown passes the HTML through untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from html import escape
+from typing import Any
+
+from babel.support import Translations
+from markupsafe import Markup
+
+from sitegen.i18n import format_number
+
+__all__ = ["article_macros"]
+
+MODELS = ("logistic", "normal", "fide")
+
+
+def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], css: str = "") -> Markup:
+    lines = [f'<div class="table-wrap"><table class="{escape(css)}">',
+             f"<caption>{escape(caption)}</caption>",
+             "<thead><tr>" + "".join(f'<th scope="col">{escape(h)}</th>' for h in head) + "</tr></thead>",
+             "<tbody>"]
+    for row in rows:
+        lines.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>")
+    lines.append("</tbody></table></div>")
+    # One block with no blank lines, so Markdown keeps it as raw HTML.
+    return Markup("\n" + "".join(lines) + "\n")
+
+
+def _bands_8_1_2(elo_core: Any) -> list[tuple[int, int | None, float]]:
+    """Table 8.1.2's bands, recovered from elo_core's lookup: (from, to, PD of the higher)."""
+    bands: list[tuple[int, int | None, float]] = []
+    start, current = 0, elo_core.pd_for_difference(0)
+    for d in range(1, 1001):
+        value = elo_core.pd_for_difference(d)
+        if value != current:
+            bands.append((start, d - 1, current))
+            start, current = d, value
+    bands.append((start, None, current))
+    return bands
+
+
+def article_macros(
+    lang: str, translations: Translations, elo_core: Any
+) -> dict[str, Callable[..., Any]]:
+    """The macros for one language; ``elo_core`` is the (possibly reloaded) package."""
+    _ = translations.gettext
+
+    def num(value: float, digits: int) -> str:
+        return format_number(value, digits, lang)
+
+    def fide_table_8_1_2() -> Markup:
+        rows = []
+        for low, high, pd in _bands_8_1_2(elo_core):
+            span = f"{low}–{high}" if high is not None else f"> {low - 1}"
+            rows.append([span, num(pd, 2), num(1 - pd, 2)])
+        return _table(
+            _("FIDE table 8.1.2: rating difference and expected score"),
+            [_("Rating difference"), _("Higher-rated player"), _("Lower-rated player")],
+            rows, "compact",
+        )
+
+    def fide_table_8_1_1() -> Markup:
+        entries = [(p / 100, elo_core.dp_for_score(p / 100)) for p in range(100, -1, -1)]
+        columns = 4
+        per_column = -(-len(entries) // columns)
+        rows = []
+        for index in range(per_column):
+            row: list[str] = []
+            for column in range(columns):
+                position = column * per_column + index
+                if position < len(entries):
+                    p, dp = entries[position]
+                    row += [num(p, 2), format_number(dp, 0, lang, signed=True)]
+                else:
+                    row += ["", ""]
+            rows.append(row)
+        return _table(
+            _("FIDE table 8.1.1: score and rating difference"),
+            [_("Score p"), _("dp")] * columns, rows, "compact",
+        )
+
+    def expectancy_table(differences: Sequence[int]) -> Markup:
+        rows = [
+            [str(d)] + [num(elo_core.expected_score(1500 + d, 1500, model=m), 3) for m in MODELS]
+            for d in differences
+        ]
+        return _table(
+            _("Expected score of the higher-rated player"),
+            [_("Rating difference"), _("Formula (logistic)"), _("Normal distribution"),
+             _("FIDE table")],
+            rows,
+        )
+
+    def expectancy_curve(max_difference: int = 800) -> Markup:
+        width, height, pad = 640, 360, 44
+        plot_w, plot_h = width - 2 * pad, height - 2 * pad
+
+        def x(d: float) -> float:
+            return pad + (d + max_difference) / (2 * max_difference) * plot_w
+
+        def y(e: float) -> float:
+            return pad + (1 - e) * plot_h
+
+        def path(model: str) -> str:
+            points = [(d, elo_core.expected_score(1500 + d / 2, 1500 - d / 2, model=model))
+                      for d in range(-max_difference, max_difference + 1, 4)]
+            return "M" + " L".join(f"{x(d):.1f},{y(e):.1f}" for d, e in points)
+
+        grid = []
+        for e in (0, 0.25, 0.5, 0.75, 1):
+            grid.append(f'<line class="grid" x1="{pad}" x2="{width - pad}" y1="{y(e):.1f}" y2="{y(e):.1f}"/>'
+                        f'<text class="tick" x="{pad - 6}" y="{y(e) + 4:.1f}" text-anchor="end">{num(e, 2)}</text>')
+        for d in range(-max_difference, max_difference + 1, 200):
+            grid.append(f'<line class="grid" x1="{x(d):.1f}" x2="{x(d):.1f}" y1="{pad}" y2="{height - pad}"/>'
+                        f'<text class="tick" x="{x(d):.1f}" y="{height - pad + 16}" text-anchor="middle">{d}</text>')
+        labels = {"logistic": _("Formula (logistic)"), "normal": _("Normal distribution"),
+                  "fide": _("FIDE table")}
+        legend = "".join(
+            f'<g class="legend-{m}"><line x1="{pad + 10 + i * 190}" x2="{pad + 34 + i * 190}" y1="18" y2="18"/>'
+            f'<text x="{pad + 40 + i * 190}" y="22">{escape(labels[m])}</text></g>'
+            for i, m in enumerate(MODELS)
+        )
+        title = escape(_("Expected score by rating difference"))
+        description = escape(_("The logistic formula, the normal distribution and FIDE's table "
+                               "give almost the same curve; the table rises in steps."))
+        svg = (
+            f'<figure class="curve"><svg viewBox="0 0 {width} {height}" role="img" '
+            f'aria-labelledby="curve-title curve-desc" xmlns="http://www.w3.org/2000/svg">'
+            f'<title id="curve-title">{title}</title><desc id="curve-desc">{description}</desc>'
+            + "".join(grid)
+            + "".join(f'<path class="line-{m}" d="{path(m)}"/>' for m in MODELS)
+            + legend
+            + f'<text class="axis" x="{width / 2}" y="{height - 6}" text-anchor="middle">{escape(_("Rating difference"))}</text>'
+            + f"</svg><figcaption>{description}</figcaption></figure>"
+        )
+        return Markup("\n" + svg + "\n")
+
+    return {
+        "expectancy_curve": expectancy_curve,
+        "expectancy_table": expectancy_table,
+        "fide_table_8_1_1": fide_table_8_1_1,
+        "fide_table_8_1_2": fide_table_8_1_2,
+    }

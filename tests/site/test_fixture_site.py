@@ -1,0 +1,175 @@
+"""Build the fixture site and check its output tree, links, languages and errors."""
+
+from __future__ import annotations
+
+import dataclasses
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from sitegen.config import SiteConfig
+from sitegen.errors import BuildError
+from sitegen.links import collect_references
+from sitegen.pipeline import build
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def pages_of(out: Path) -> list[Path]:
+    return sorted(p for p in out.rglob("index.html") if p.parent != out)
+
+
+def test_output_tree(fixture_config: SiteConfig) -> None:
+    build(fixture_config)
+    out = fixture_config.out_dir
+    relative = {p.relative_to(out).as_posix() for p in pages_of(out)}
+    assert relative == {
+        "en/index.html", "de/index.html", "da/index.html",
+        "en/example/index.html", "de/beispiel/index.html", "da/eksempel/index.html",
+    }
+    for name in ("index.html", "404.html", "sitemap.xml", "robots.txt"):
+        assert (out / name).is_file()
+
+
+def test_numbers_are_computed_and_in_the_page_locale(fixture_config: SiteConfig) -> None:
+    build(fixture_config)
+    out = fixture_config.out_dir
+    en = (out / "en/example/index.html").read_text()
+    de = (out / "de/beispiel/index.html").read_text()
+    da = (out / "da/eksempel/index.html").read_text()
+    assert "The expected score is 0.414" in en and "new rating\n1,604.8" in en
+    assert "change is\n+11.7" in en
+    assert "Erwartungswert ist 0,414" in de and "1.604,8" in de
+    assert "forventede score er 0,414" in da and "1.604,8" in da
+
+
+def test_formulas_become_mathml_and_tables_are_tables(fixture_config: SiteConfig) -> None:
+    build(fixture_config)
+    html = (fixture_config.out_dir / "en/example/index.html").read_text()
+    assert '<math display="inline"' in html and '<math display="block"' in html
+    assert "$" not in html.split("<main", 1)[1]
+    assert html.count("<table") == 2  # the Markdown table and the expectancy macro
+    assert '<h2 id="numbers">' in html and 'href="#numbers"' in html
+
+
+def test_hreflang_links_are_symmetric_with_x_default(fixture_config: SiteConfig) -> None:
+    build(fixture_config)
+    out = fixture_config.out_dir
+    alternates: dict[str, set[tuple[str, str]]] = {}
+    for page in pages_of(out):
+        html = page.read_text()
+        url = fixture_config.absolute_url(page.parent.relative_to(out).as_posix() + "/")
+        links = set()
+        for line in html.splitlines():
+            if 'rel="alternate" hreflang=' in line:
+                lang = line.split('hreflang="')[1].split('"')[0]
+                href = line.split('href="')[1].split('"')[0]
+                links.add((lang, href))
+        alternates[url] = links
+        assert (page.parent.relative_to(out).parts[0], url) in links  # lists itself
+        assert any(lang == "x-default" for lang, _ in links)
+    for url, links in alternates.items():
+        for lang, href in links:
+            if lang != "x-default":
+                assert any(u == url for _, u in alternates[href]), (url, href)
+
+
+def test_sitemap_lists_every_page_with_alternates(fixture_config: SiteConfig) -> None:
+    build(fixture_config)
+    out = fixture_config.out_dir
+    tree = ET.parse(out / "sitemap.xml")
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    locs = {u.findtext("s:loc", namespaces=ns) for u in tree.getroot()}
+    expected = {fixture_config.absolute_url(p.parent.relative_to(out).as_posix() + "/")
+                for p in pages_of(out)}
+    assert locs == expected
+    for url in tree.getroot():
+        assert len(url.findall("x:link", ns)) == 4  # three languages and x-default
+
+
+def test_every_internal_reference_resolves(fixture_config: SiteConfig) -> None:
+    build(fixture_config)
+    out = fixture_config.out_dir
+    for page in out.rglob("*.html"):
+        references, _ids, _folders = collect_references(page.read_text())
+        for ref in references:
+            if ref.startswith("/"):
+                target = out / ref.split("#")[0].lstrip("/")
+                assert target.is_file() or (target / "index.html").is_file(), (page, ref)
+
+
+def test_site_works_under_a_sub_path(fixture_config: SiteConfig) -> None:
+    config = dataclasses.replace(fixture_config, base_url="https://example.org/elo/")
+    build(config)
+    html = (config.out_dir / "en/example/index.html").read_text()
+    assert '<link rel="canonical" href="https://example.org/elo/en/example/">' in html
+    assert 'href="/elo/de/beispiel/"' in html
+    references, _ids, folders = collect_references(html)
+    local = [r for r in references + folders if r.startswith("/")]
+    assert local and all(r.startswith("/elo/") for r in local)
+    assert "Sitemap: https://example.org/elo/sitemap.xml" in (config.out_dir / "robots.txt").read_text()
+
+
+def test_missing_translation_warns_or_fails_with_strict(fixture_config: SiteConfig) -> None:
+    (fixture_config.content_dir / "da" / "example.md").unlink()
+    with pytest.raises(BuildError, match="no 'da' translation"):
+        build(fixture_config)
+    report = build(dataclasses.replace(fixture_config, strict=False))
+    assert report.warnings == ["article 'example' has no 'da' translation"]
+
+
+def _break_and_build(config: SiteConfig, relative: str, text: str) -> BuildError:
+    build(config)  # a good build first: it must survive the bad one
+    before = {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()}
+    (config.content_dir / relative).write_text(text, encoding="utf-8")
+    with pytest.raises(BuildError) as caught:
+        build(config)
+    after = {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()}
+    assert after == before, "the previous dist/ must be left untouched"
+    assert not list(config.out_dir.parent.glob(".dist-*")), "no temporary folder left behind"
+    return caught.value
+
+
+ARTICLE_HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: example\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("---\ntitle: [unclosed\ndescription: D\nkey: example\n---\nbody\n", 3, "malformed front matter"),
+        (ARTICLE_HEAD + "colour: red\n---\nbody\n", 6, "unknown front-matter key 'colour'"),
+        ("no front matter at all\n", 1, "front matter missing"),
+        (ARTICLE_HEAD + "---\nline one\n\n{{ elo.expected_score(1750, 99999) }}\n", 9, "expression failed"),
+        (ARTICLE_HEAD + "---\n{{ elo.expected_score(1750 }}\n", 7, "expression syntax"),
+        (ARTICLE_HEAD + "---\nok\n\nsee [x]({{ link('nowhere') }})\n", 9, "unknown article 'nowhere'"),
+        (ARTICLE_HEAD + "---\nok\n\n[broken](/en/no-such-page/)\n", 9, "broken internal link"),
+        (ARTICLE_HEAD + "---\nok\n\n[frag](/en/#no-such-id)\n", 9, "no element with id"),
+        (ARTICLE_HEAD + "template: missing.html\n---\nbody\n", None, "template 'missing.html' not found"),
+        (ARTICLE_HEAD + "---\n{{ elo.__class__ }}\n", 7, "expression failed"),
+    ],
+    ids=["yaml", "unknown-key", "no-front-matter", "expression-error", "expression-syntax",
+         "unknown-link", "broken-link", "broken-fragment", "missing-template", "sandbox"],
+)
+def test_bad_input_names_file_and_line_and_keeps_dist(
+    fixture_config: SiteConfig, text: str, line: int | None, message: str
+) -> None:
+    error = _break_and_build(fixture_config, "en/example.md", text)
+    assert error.path == fixture_config.content_dir / "en" / "example.md"
+    assert error.line == line
+    assert message in error.message
+
+
+def test_cli_reports_file_and_line_and_exits_non_zero(fixture_config: SiteConfig) -> None:
+    article = fixture_config.content_dir / "en" / "example.md"
+    article.write_text(ARTICLE_HEAD + "oops: 1\n---\n")
+    run = subprocess.run(
+        [sys.executable, str(ROOT / "build.py"), "--strict",
+         "--content", str(fixture_config.content_dir), "--out", str(fixture_config.out_dir)],
+        capture_output=True, text=True, cwd=ROOT, timeout=120,
+    )
+    assert run.returncode == 1
+    assert f"{article}:6: unknown front-matter key 'oops'" in run.stderr
+    assert not fixture_config.out_dir.exists()
