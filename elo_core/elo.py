@@ -1,43 +1,120 @@
-"""The Elo formula: expected score and rating change."""
+"""The Elo formula: expected score and the rating change over a period.
+
+Three models of the expected score E of a player rated ``rating`` against
+``opponent``, with D = rating − opponent:
+
+- ``"logistic"``: E = 1 / (1 + 10^(−D/400)), what most sites use;
+- ``"fide"``: FIDE B.02 table 8.1.2, with |D| rounded to a whole number (half
+  away from zero); the higher rated player gets PD(H), the lower PD(L);
+- ``"normal"``: Elo's original normal model, E = Φ(D / (200·√2)).
+
+Three readings of the 400-point rule (FIDE B.02 8.3.1), applied to D first:
+
+- ``"none"``: the actual difference;
+- ``"400"``: a difference of more than 400 counts as 400 (before 1 October
+  2025, and still in the rapid and blitz regulations);
+- ``"fide"``: from 1 October 2025, the cap applies only when ``rating`` — the
+  player whose score is computed — is below 2650. Then E(a, b) + E(b, a) may
+  differ from 1: a game between a 2700 and a 2200 is not zero-sum.
+"""
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
+from decimal import Decimal
+from typing import Literal
 
 from elo_core.errors import InputError
+from elo_core.fide import band_for_difference
+from elo_core.rounding import CONTEXT, decimal_sum, round_decimal, to_decimal
+from elo_core.validation import check_k, check_option, check_rating, check_score
 
-__all__ = ["Game", "GameResult", "RatingResult", "expected_score", "rate"]
+__all__ = [
+    "CAPS",
+    "Cap",
+    "Game",
+    "GameResult",
+    "MODELS",
+    "Model",
+    "ROUNDINGS",
+    "RatingResult",
+    "Rounding",
+    "expected_score",
+    "rate",
+]
 
-MAX_RATING = 4000.0
+Model = Literal["logistic", "fide", "normal"]
+Cap = Literal["none", "400", "fide"]
+Rounding = Literal["none", "tenth", "fide"]
+MODELS: tuple[Model, ...] = ("logistic", "fide", "normal")
+CAPS: tuple[Cap, ...] = ("none", "400", "fide")
+ROUNDINGS: tuple[Rounding, ...] = ("none", "tenth", "fide")
+
+#: FIDE B.02 8.3.1: the largest difference that counts.
+CAP_DIFFERENCE = Decimal(400)
+#: FIDE B.02 8.3.1 (from 1 October 2025): players rated this or more get no cap.
+CAP_EXEMPT_FROM = 2650
+_DECIMALS: dict[Rounding, int] = {"tenth": 1, "fide": 0}
 
 
-def _check_rating(value: float, field: str = "rating") -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError("rating-invalid", f"{field} must be a number", field=field)
-    if not math.isfinite(value) or value < 0 or value > MAX_RATING:
-        raise InputError(
-            "rating-invalid", f"{field} must be between 0 and 4000, got {value!r}", field=field
-        )
-    return float(value)
+def _difference(rating: float, opponent: float, cap: Cap) -> Decimal:
+    """D = rating − opponent on the decimal values, capped as ``cap`` says (8.3.1)."""
+    d = CONTEXT.subtract(to_decimal(rating), to_decimal(opponent))
+    if cap == "400" or (cap == "fide" and rating < CAP_EXEMPT_FROM):
+        d = max(-CAP_DIFFERENCE, min(CAP_DIFFERENCE, d))
+    return d
 
 
-def expected_score(rating: float, opponent: float) -> float:
-    """Expected score of ``rating`` against ``opponent``: 1 / (1 + 10^(-D/400))."""
-    diff = _check_rating(rating) - _check_rating(opponent, "opponent")
-    return 1.0 / (1.0 + 10.0 ** (-diff / 400.0))
+def _expected(rating: float, opponent: float, model: Model, cap: Cap) -> float:
+    """Expected score for checked inputs."""
+    d = _difference(rating, opponent, cap)
+    if model == "fide":
+        band = band_for_difference(d)
+        if d > 0:
+            return band.pd_higher
+        return band.pd_lower if d < 0 else 0.5
+    x = float(d)
+    if model == "normal":
+        # Φ(D / σ) with σ = 200·√2 is ½ · (1 + erf(D / (σ·√2))) = ½ · (1 + erf(D / 400)).
+        return 0.5 * (1.0 + math.erf(x / 400.0))
+    return 1.0 / (1.0 + math.pow(10.0, -x / 400.0))
+
+
+def expected_score(
+    rating: float, opponent: float, *, model: Model = "logistic", cap: Cap = "none"
+) -> float:
+    """Expected score (0 to 1) of a player rated ``rating`` against ``opponent``.
+
+    ``model`` is ``"logistic"``, ``"fide"`` (FIDE B.02 table 8.1.2) or
+    ``"normal"``; ``cap`` is ``"none"``, ``"400"`` or ``"fide"`` (FIDE B.02
+    8.3.1 from 1 October 2025: the 400 cap only below 2650). See the module
+    docstring for the formulas.
+    """
+    rating = check_rating(rating)
+    opponent = check_rating(opponent, "opponent")
+    return _expected(
+        rating, opponent, check_option(model, MODELS, "model"), check_option(cap, CAPS, "cap")
+    )
 
 
 @dataclass(frozen=True, slots=True)
 class Game:
-    """One game: the opponent's rating and the score (1, 0.5 or 0)."""
+    """One game: the opponent's rating (0 to 4000) and the score, 1, 0.5 or 0."""
 
     opponent: float
     score: float
 
+    def __post_init__(self) -> None:
+        check_rating(self.opponent, "opponent")
+        check_score(self.score)
+
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
+    """One game of a period: its expected score and its (unrounded) change K · (S − E)."""
+
     game: Game
     expected: float
     change: float
@@ -45,7 +122,14 @@ class GameResult:
 
 @dataclass(frozen=True, slots=True)
 class RatingResult:
+    """A rating period: Σ E, Σ S, the change K · Σ(S − E) and the new rating.
+
+    ``change`` is unrounded; ``rounded_change`` is rounded as asked (once, for
+    the whole period, FIDE B.02 8.3.4) and ``new_rating = rating + rounded_change``.
+    """
+
     rating: float
+    k: float
     expected: float
     score: float
     change: float
@@ -54,24 +138,63 @@ class RatingResult:
     games: tuple[GameResult, ...]
 
 
-def rate(rating: float, games: list[Game] | tuple[Game, ...], *, k: float = 20) -> RatingResult:
-    """Rating change over a period: K · Σ(S − E), every E from the rating before it."""
-    rating = _check_rating(rating)
-    if not math.isfinite(k) or k <= 0:
-        raise InputError("k-invalid", "K must be a positive number", field="k")
-    results = []
+def _check_games(games: object) -> tuple[Game, ...]:
+    if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise InputError("games-invalid", "The games must be a list of Game.", field="games")
+    checked = []
     for game in games:
-        if game.score not in (0, 0.5, 1):
-            raise InputError("score-invalid", "score must be 1, 0.5 or 0", field="result")
-        e = expected_score(rating, game.opponent)
-        results.append(GameResult(game, e, k * (game.score - e)))
-    change = k * sum(g.game.score - g.expected for g in results)
+        if not isinstance(game, Game):
+            raise InputError(
+                "games-invalid", "Every game must be a Game(opponent, score).", field="games"
+            )
+        check_rating(game.opponent, "opponent")
+        check_score(game.score)
+        checked.append(game)
+    return tuple(checked)
+
+
+def rate(
+    rating: float,
+    games: Iterable[Game],
+    *,
+    k: float = 20,
+    model: Model = "logistic",
+    cap: Cap = "none",
+    rounding: Rounding = "none",
+) -> RatingResult:
+    """The rating change over one period: ΔR = K · Σ(S − E).
+
+    Every E is computed from ``rating``, the rating before the period, with
+    ``model`` and ``cap`` as in :func:`expected_score`. ``rounding`` applies
+    once to the period's total, half away from zero: ``"none"``, ``"tenth"``
+    (one decimal) or ``"fide"`` (a whole number, FIDE B.02 8.3.4; per-game
+    changes are not rounded). Zero games give a change of 0.
+
+    The arithmetic runs on the decimal values of the inputs, so K = 40 and
+    E = 0.76 give exactly 9.6.
+    """
+    rating = check_rating(rating)
+    k = check_k(k)
+    model = check_option(model, MODELS, "model")
+    cap = check_option(cap, CAPS, "cap")
+    rounding = check_option(rounding, ROUNDINGS, "rounding")
+    k_decimal = to_decimal(k)
+    results = []
+    surpluses = []
+    for game in _check_games(games):
+        expected = _expected(rating, game.opponent, model, cap)
+        surplus = CONTEXT.subtract(to_decimal(game.score), to_decimal(expected))
+        surpluses.append(surplus)
+        results.append(GameResult(game, expected, float(CONTEXT.multiply(k_decimal, surplus))))
+    change = CONTEXT.multiply(k_decimal, decimal_sum(surpluses))
+    rounded = change if rounding == "none" else round_decimal(change, _DECIMALS[rounding])
     return RatingResult(
         rating=rating,
-        expected=sum(g.expected for g in results),
-        score=sum(g.game.score for g in results),
-        change=change,
-        rounded_change=change,
-        new_rating=rating + change,
+        k=k,
+        expected=float(decimal_sum(to_decimal(result.expected) for result in results)),
+        score=float(sum(result.game.score for result in results)),
+        change=float(change),
+        rounded_change=float(rounded),
+        new_rating=float(CONTEXT.add(to_decimal(rating), rounded)),
         games=tuple(results),
     )
