@@ -15,7 +15,7 @@ from typing import Any
 from elo_core.elo import Game, expected_score, rate
 from elo_core.errors import InputError
 
-__all__ = ["MODES", "compute", "parse_number"]
+__all__ = ["DEFAULTS", "MODES", "compute", "parse_number"]
 
 Output = dict[str, Any]
 
@@ -52,6 +52,11 @@ def _single(form: Mapping[str, str]) -> dict[str, Output]:
         "new_b": _num(b.new_rating, 1),
     }
 
+
+# The example each mode shows, already computed by the build, before anyone types.
+DEFAULTS: dict[str, dict[str, str]] = {
+    "single": {"rating_a": "1600", "rating_b": "1400", "result": "1", "k": "20"},
+}
 
 MODES: dict[str, Callable[[Mapping[str, str]], dict[str, Output]]] = {
     "single": _single,

@@ -1,95 +1,165 @@
-// The calculator's form logic: collect inputs, ask the engine worker, show results.
-// Nothing here computes a rating; elo_core does, in the worker.
+// The calculator pages' form logic. Nothing here computes a rating: elo_core does, in the
+// engine worker. Protocol (see elo_core/calculator.py): every <section data-mode> holds a
+// <form>; its fields (plus those of form#elo-options when the section has data-with-options)
+// go to compute(mode, fields); the answer fills [data-out] elements or marks fields in error.
+import { formatOutput, renderRows } from "./outputs.js";
+import { restoreInputs, offerSharedInputs, initShare, saveInputs } from "./state.js";
 
 const root = document.documentElement;
 const lang = root.lang;
 const messages = JSON.parse(document.getElementById("ui-messages")?.textContent || "{}");
 const status = document.getElementById("engine-status");
-const formats = new Map();
-
-function formatNumber({ value, digits, signed }) {
-  const key = `${digits}/${signed}`;
-  if (!formats.has(key)) {
-    formats.set(key, new Intl.NumberFormat(lang, {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
-      signDisplay: signed ? "exceptZero" : "auto",
-    }));
-  }
-  return formats.get(key).format(value);
-}
+const sections = [...document.querySelectorAll("section[data-mode]")];
+const optionsForm = document.getElementById("elo-options");
 
 function setEngineState(state, text) {
   root.dataset.engine = state;
   if (status) status.textContent = text;
 }
 
+// Start the engine first: its download is the slow part of the page.
 const worker = new Worker(root.dataset.workerSrc, { type: "module" });
-let nextId = 0;
-const pending = new Map();
+worker.postMessage({
+  type: "init",
+  pyodide: root.dataset.pyodideSrc,
+  wheels: { elo_core: root.dataset.wheelSrc, chess: root.dataset.chessSrc },
+});
 
+let nextId = 0;
 worker.addEventListener("message", (event) => {
   const message = event.data;
-  if (message.type === "ready") {
+  if (message.type === "progress") {
+    setEngineState("loading", messages[`engine-${message.step}`] || messages["engine-loading"]);
+  } else if (message.type === "ready") {
     setEngineState("ready", messages["engine-ready"]);
-    document.querySelectorAll("[data-mode]").forEach(recompute);
+    root.dispatchEvent(new CustomEvent("engine-ready"));
+    sections.forEach(recompute);
   } else if (message.type === "error") {
     setEngineState("error", `${messages["engine-error"]} (${message.message})`);
   } else if (message.type === "result") {
-    const section = pending.get(message.id);
-    pending.delete(message.id);
-    // Only the answer to the latest request of a section is shown.
-    if (section && Number(section.dataset.requestId) === message.id) show(section, message.result);
+    const section = sections.find((s) => s.dataset.requestId === String(message.id));
+    if (section) show(section, message.result, message.micros);
   }
 });
 worker.addEventListener("error", (event) => {
   setEngineState("error", `${messages["engine-error"]} (${event.message || "worker"})`);
 });
-worker.postMessage({ type: "init", pyodide: root.dataset.pyodideSrc, wheel: root.dataset.wheelSrc });
 
-function readForm(section) {
-  const form = {};
-  for (const [name, value] of new FormData(section.querySelector("form"))) form[name] = String(value);
-  return form;
+function fieldsOf(section) {
+  const fields = {};
+  const forms = [section.querySelector("form")];
+  if ("withOptions" in section.dataset && optionsForm) forms.push(optionsForm);
+  const needs = new Set();
+  for (const form of forms) {
+    for (const [name, value] of new FormData(form)) {
+      if (typeof value === "string") fields[name] = value;
+    }
+    form.querySelectorAll("option:checked[data-needs], input:checked[data-needs]")
+      .forEach((el) => needs.add(el.dataset.needs));
+  }
+  return { fields, needs: [...needs] };
 }
 
 function recompute(section) {
   if (root.dataset.engine !== "ready") return;
   const id = ++nextId;
   section.dataset.requestId = String(id);
-  pending.set(id, section);
-  worker.postMessage({ type: "compute", id, mode: section.dataset.mode, form: readForm(section) });
+  const { fields, needs } = fieldsOf(section);
+  section.dataset.busy = "";
+  worker.postMessage({ type: "compute", id, mode: section.dataset.mode, form: fields, needs });
 }
 
-function show(section, result) {
+function errorText(error) {
+  const text = messages[error.code] || messages["input-invalid"] || error.code;
+  return error.line ? (messages["on-line"] || "Line {line}: {message}")
+    .replace("{line}", String(error.line)).replace("{message}", text) : text;
+}
+
+function clearErrors(section) {
   for (const box of section.querySelectorAll("[data-error-for]")) {
     box.hidden = true;
     box.textContent = "";
-    section.querySelector(`[name="${box.dataset.errorFor}"]`)?.removeAttribute("aria-invalid");
   }
+  const scope = "withOptions" in section.dataset && optionsForm ? [section, optionsForm] : [section];
+  scope.forEach((el) => el.querySelectorAll("[aria-invalid]").forEach((f) => f.removeAttribute("aria-invalid")));
+}
+
+function show(section, result, micros) {
+  delete section.dataset.busy;
+  clearErrors(section);
   const results = section.querySelector(".results");
   if (!result.ok) {
     for (const error of result.errors) {
-      const box = section.querySelector(`[data-error-for="${error.field}"]`);
-      if (!box) continue;
-      box.textContent = messages[error.code] || error.code;
-      box.hidden = false;
-      section.querySelectorAll(`[name="${error.field}"]`).forEach((f) => f.setAttribute("aria-invalid", "true"));
+      const box = document.querySelector(`[data-error-for="${error.field}"]`);
+      if (box) {
+        box.textContent = errorText(error);
+        box.hidden = false;
+      }
+      document.querySelectorAll(`[name="${error.field}"]`).forEach((f) => f.setAttribute("aria-invalid", "true"));
     }
-    results.classList.add("is-stale");
-    results.querySelector(".stale-note").hidden = false;
+    // The last good results stay, marked as out of date.
+    results?.classList.add("is-stale");
     return;
   }
-  results.classList.remove("is-stale");
-  results.querySelector(".stale-note").hidden = true;
-  for (const [name, out] of Object.entries(result.outputs)) {
-    const element = section.querySelector(`[data-out="${name}"]`);
-    if (element) element.textContent = formatNumber(out);
+  results?.classList.remove("is-stale");
+  for (const [name, output] of Object.entries(result.outputs)) {
+    for (const element of section.querySelectorAll(`[data-out="${name}"]`)) {
+      fill(element, output);
+    }
+  }
+  section.dataset.computeMicros = String(micros ?? "");
+  section.dispatchEvent(new CustomEvent("results", { detail: result }));
+}
+
+function fill(element, output) {
+  if (output && output.rows) {
+    renderRows(element, output.rows, lang, messages);
+  } else if (output && output.attrs) {
+    for (const [attr, value] of Object.entries(output.attrs)) element.setAttribute(attr, value);
+  } else if (output && output.download) {
+    const blob = new Blob([output.download.text], { type: output.download.mime });
+    if (element.href) URL.revokeObjectURL(element.href);
+    element.href = URL.createObjectURL(blob);
+    element.download = output.download.filename;
+    element.hidden = false;
+  } else {
+    element.textContent = formatOutput(output, lang, messages);
   }
 }
 
-document.querySelectorAll("[data-mode]").forEach((section) => {
-  section.querySelector("form").addEventListener("input", () => recompute(section));
-  section.querySelector("form").addEventListener("submit", (event) => event.preventDefault());
+// Files chosen in <input type=file data-fills="name"> are read into that field, locally.
+document.querySelectorAll("input[type=file][data-fills]").forEach((input) => {
+  input.addEventListener("change", async () => {
+    const file = input.files?.[0];
+    if (!file) return;
+    const target = input.form.querySelector(`[name="${input.dataset.fills}"]`);
+    target.value = await file.text();
+    target.dispatchEvent(new Event("input", { bubbles: true }));
+  });
 });
-setEngineState("loading", messages["engine-loading"]);
+
+// Buttons with data-set="name=value" fill a field (the K presets, examples).
+document.querySelectorAll("button[data-set]").forEach((button) => {
+  button.addEventListener("click", () => {
+    const [name, value] = button.dataset.set.split("=");
+    const field = button.form.querySelector(`[name="${name}"]`);
+    field.value = value;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+  });
+});
+
+restoreInputs();
+offerSharedInputs(messages, () => sections.forEach(recompute));
+initShare(messages);
+
+for (const section of sections) {
+  const form = section.querySelector("form");
+  form.addEventListener("input", () => { recompute(section); saveInputs(); });
+  form.addEventListener("submit", (event) => event.preventDefault());
+}
+optionsForm?.addEventListener("input", () => {
+  sections.filter((s) => "withOptions" in s.dataset).forEach(recompute);
+  saveInputs();
+});
+optionsForm?.addEventListener("submit", (event) => event.preventDefault());
+if (root.dataset.engine === "loading") setEngineState("loading", messages["engine-loading"]);

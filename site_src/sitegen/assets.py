@@ -6,6 +6,7 @@ import hashlib
 import json
 import logging
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -13,7 +14,8 @@ from pathlib import Path
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 
-__all__ = ["PYODIDE_FILES", "build_wheel", "copy_pyodide", "digest", "fingerprint", "pyodide_version", "tree_digest"]
+__all__ = ["PYODIDE_FILES", "build_wheel", "copy_pyodide", "copy_wheel", "digest", "fingerprint",
+           "fingerprint_modules", "pyodide_version", "tree_digest"]
 
 # The runtime loadPyodide() needs; nothing else from the npm package is shipped.
 PYODIDE_FILES = (
@@ -96,3 +98,50 @@ def build_wheel(config: SiteConfig) -> tuple[bytes, str]:
             else:
                 os.environ["SOURCE_DATE_EPOCH"] = previous_epoch
         return (Path(scratch) / name).read_bytes(), name
+
+
+_IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])\./([\w.-]+\.js)\2""")
+
+
+def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> dict[str, str]:
+    """Fingerprint every ES module in ``folder``, rewriting ``./x.js`` imports to hashed names.
+
+    A module's hash covers the hashed names it imports, so changing one module
+    renames every module that depends on it.
+    """
+    sources = {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.js"))}
+    hashed: dict[str, str] = {}
+
+    def visit(name: str, trail: tuple[str, ...]) -> str:
+        if name in hashed:
+            return hashed[name]
+        if name not in sources:
+            raise BuildError(folder / trail[-1], None, f"imports ./{name}, which does not exist")
+        if name in trail:
+            raise BuildError(folder / name, None, "circular import")
+        text = _IMPORT.sub(
+            lambda m: f"{m.group(1)}{m.group(2)}./{visit(m.group(3), (*trail, name))}{m.group(2)}",
+            sources[name],
+        )
+        data = text.encode("utf-8")
+        stem = name.removesuffix(".js")
+        hashed[name] = f"{stem}.{digest(data)}.js"
+        path = out_dir / target / hashed[name]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        return hashed[name]
+
+    for name in sources:
+        visit(name, ())
+    return {name: f"{target}/{file}" for name, file in hashed.items()}
+
+
+def copy_wheel(path: Path, out_dir: Path) -> str:
+    """A prebuilt wheel under ``wheels/<hash>/``, keeping its standard name."""
+    if not path.is_file():
+        raise BuildError(path, None, "wheel missing: run './dev build' to fetch it")
+    data = path.read_bytes()
+    relative = f"wheels/{digest(data)}/{path.name}"
+    (out_dir / relative).parent.mkdir(parents=True, exist_ok=True)
+    (out_dir / relative).write_bytes(data)
+    return relative

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
@@ -12,7 +13,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
 
-__all__ = ["BROWSER_MESSAGES", "format_number", "load_catalog", "load_translations"]
+__all__ = ["BROWSER_MESSAGES", "format_number", "format_output", "load_catalog", "load_translations"]
 
 
 def N_(message: str) -> str:
@@ -23,14 +24,42 @@ def N_(message: str) -> str:
 # Strings the page's JavaScript shows, keyed by what it looks them up by
 # (InputError codes and engine states). Embedded per language as JSON.
 BROWSER_MESSAGES: dict[str, str] = {
+    # elo_core.InputError codes
     "rating-invalid": N_("Enter a rating between 0 and 4000."),
     "score-invalid": N_("Choose a result: 1, ½ or 0."),
     "k-invalid": N_("K must be a number greater than 0."),
+    "input-invalid": N_("Check this entry."),
+    "engine-failed": N_("The calculator hit an internal error; the last results are kept."),
+    "on-line": N_("Line {line}: {message}"),
+    # engine states
     "engine-loading": N_("Loading the calculator…"),
+    "engine-runtime": N_("Loading the calculator: starting Python…"),
+    "engine-package": N_("Loading the calculator: loading the rating engine…"),
     "engine-ready": N_("Calculator ready. Results update as you type."),
     "engine-error": N_("The calculator could not start. The numbers shown are the example."),
-    "stale": N_("Out of date: fix the marked field to update the results."),
+    # sharing
+    "link-copied": N_("Link copied. It holds your inputs after the #, which is never sent to a server."),
+    "link-copy-manual": N_("Copy this link:"),
 }
+
+
+def format_output(output: Any, lang: str, messages: dict[str, str]) -> Any:
+    """One calculator output as the page shows it (the build's twin of outputs.js)."""
+    if output is None:
+        return "–"
+    if "rows" in output:
+        return [[format_output(cell, lang, messages) for cell in row] for row in output["rows"]]
+    if "attrs" in output or "download" in output:
+        return output
+    if "value" in output:
+        return format_number(output["value"], output["digits"], lang, signed=output["signed"])
+    if "message" in output:
+        text = messages.get(output["message"], output["message"])
+        for name, value in output.get("params", {}).items():
+            shown = format_output(value, lang, messages) if isinstance(value, dict) else str(value)
+            text = text.replace("{" + name + "}", shown)
+        return text
+    return output.get("text", "–")
 
 
 def load_catalog(locales_dir: Path, lang: str) -> Catalog:

@@ -22,19 +22,14 @@ from sitegen import assets, links
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
-from sitegen.i18n import BROWSER_MESSAGES, format_number, load_translations
+from sitegen.i18n import BROWSER_MESSAGES, format_number, format_output, load_translations
 from sitegen.macros import article_macros
 from sitegen.markup import ArticleRenderer
 from sitegen.render import TemplateRenderer
 
-__all__ = ["DEFAULT_FORMS", "BuildReport", "Builder", "build"]
+__all__ = ["BuildReport", "Builder", "build"]
 
 log = logging.getLogger("sitegen")
-
-# The example each calculator mode shows (already computed) before anyone types.
-DEFAULT_FORMS: dict[str, dict[str, str]] = {
-    "single": {"rating_a": "1600", "rating_b": "1400", "result": "1", "k": "20"},
-}
 
 
 @dataclass
@@ -67,18 +62,17 @@ def _elo_core(fresh: bool = False) -> Any:
     return importlib.import_module("elo_core")
 
 
-def _prerender(lang: str) -> dict[str, dict[str, str]]:
+def _prerender(lang: str, messages: dict[str, str]) -> dict[str, dict[str, Any]]:
     """Every mode's default example, computed by elo_core and formatted for ``lang``."""
     calculator = importlib.import_module("elo_core.calculator")
-    shown: dict[str, dict[str, str]] = {}
-    for mode, form in DEFAULT_FORMS.items():
+    shown: dict[str, dict[str, Any]] = {}
+    for mode, form in calculator.DEFAULTS.items():
         result = calculator.compute(mode, form)
         if not result["ok"]:
-            raise BuildError(Path(calculator.__file__), None, f"default {mode} example fails")
-        shown[mode] = {
-            name: format_number(out["value"], out["digits"], lang, signed=out["signed"])
-            for name, out in result["outputs"].items()
-        }
+            raise BuildError(Path(calculator.__file__), None,
+                             f"default {mode} example fails: {result['errors']}")
+        shown[mode] = {name: format_output(out, lang, messages)
+                       for name, out in result["outputs"].items()}
     return shown
 
 
@@ -180,13 +174,17 @@ class Builder:
             self._templates = TemplateRenderer(config)
         templates = self._templates
 
-        js = config.source_dir / "js"
+        modules = assets.fingerprint_modules(config.source_dir / "js", out, "assets")
+        chess_wheels = sorted((config.root / ".cache" / "site-wheels").glob("chess-*.whl"))
         asset_urls = {
             "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets"),
-            "app": assets.fingerprint(js / "app.js", out, "assets"),
-            "worker": assets.fingerprint(js / "engine-worker.js", out, "assets"),
+            "app": modules["app.js"],
+            "worker": modules["engine-worker.js"],
             "pyodide": assets.copy_pyodide(config, out),
             "wheel": self._wheel_into(out),
+            "chess": assets.copy_wheel(
+                chess_wheels[-1] if chess_wheels else config.root / ".cache/site-wheels/chess.whl",
+                out),
         }
         asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
         elo_hash = assets.tree_digest(config.package_dir)
@@ -195,7 +193,9 @@ class Builder:
         for page in pages:
             by_key[page.key][page.lang] = page
         link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
-        prerendered = {lang: _prerender(lang) for lang in config.languages}
+        prerendered = {lang: _prerender(lang, json.loads(self._browser_messages(lang)))
+                       for lang in config.languages}
+        defaults = importlib.import_module("elo_core.calculator").DEFAULTS
 
         sitemap: list[dict[str, Any]] = []
         for page in pages:
@@ -220,6 +220,7 @@ class Builder:
                 "nav": [p for p in pages if p.lang == page.lang and p.key != HOME_KEY],
                 "home": by_key[HOME_KEY].get(page.lang),
                 "shown": prerendered[page.lang],
+                "defaults": defaults,
                 "messages_json": self._browser_messages(page.lang),
             }
             html = templates.render(page.lang, page.template, context, source=page.source)

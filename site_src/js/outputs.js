@@ -1,0 +1,44 @@
+// Format elo_core's outputs for the page's language, exactly as the build does with Babel:
+// a number with a fixed count of decimals (rounded half away from zero), an optional sign.
+const formats = new Map();
+
+export function formatNumber({ value, digits, signed }, lang) {
+  const key = `${lang}/${digits}/${signed}`;
+  if (!formats.has(key)) {
+    formats.set(key, new Intl.NumberFormat(lang, {
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+      signDisplay: signed ? "exceptZero" : "auto",
+    }));
+  }
+  return formats.get(key).format(value);
+}
+
+export function formatOutput(output, lang, messages) {
+  if (output === null || output === undefined) return "–";
+  if (typeof output.value === "number") return formatNumber(output, lang);
+  if (typeof output.message === "string") {
+    let text = messages[output.message] || output.message;
+    for (const [name, value] of Object.entries(output.params || {})) {
+      text = text.replace(`{${name}}`, typeof value === "object" ? formatOutput(value, lang, messages) : String(value));
+    }
+    return text;
+  }
+  if (typeof output.text === "string") return output.text;
+  return "–";
+}
+
+export function renderRows(tbody, rows, lang, messages) {
+  const fragment = document.createDocumentFragment();
+  for (const row of rows) {
+    const tr = document.createElement("tr");
+    row.forEach((cell, index) => {
+      const td = document.createElement(index === 0 && tbody.dataset.rowHeader !== undefined ? "th" : "td");
+      if (td.tagName === "TH") td.scope = "row";
+      td.textContent = formatOutput(cell, lang, messages);
+      tr.append(td);
+    });
+    fragment.append(tr);
+  }
+  tbody.replaceChildren(fragment);
+}
