@@ -73,3 +73,14 @@ def compute(mode: str, form: Mapping[str, str]) -> dict[str, Any]:
             "errors": [{"field": error.field, "code": error.code, "line": error.line}],
         }
     return {"ok": True, "outputs": outputs}
+
+
+def _register_tools() -> None:
+    # Imported here: calculator_tools builds on this module's helpers.
+    from elo_core import calculator_tools
+
+    MODES.update(calculator_tools.MODES)
+    DEFAULTS.update(calculator_tools.DEFAULTS)
+
+
+_register_tools()
