@@ -4,6 +4,7 @@
 // go to compute(mode, fields); the answer fills [data-out] elements or marks fields in error.
 import { formatOutput, renderRows } from "./outputs.js";
 import { restoreInputs, offerSharedInputs, initShare, saveInputs } from "./state.js";
+import { controlled } from "./offline.js";
 
 const root = document.documentElement;
 const lang = root.lang;
@@ -17,13 +18,14 @@ function setEngineState(state, text) {
   if (status) status.textContent = text;
 }
 
-// Start the engine first: its download is the slow part of the page.
+// Start the engine as soon as the service worker controls the page: its download is the
+// slow part, and going through the worker's cache means it is downloaded only once.
 const worker = new Worker(root.dataset.workerSrc, { type: "module" });
-worker.postMessage({
+controlled().then(() => worker.postMessage({
   type: "init",
   pyodide: root.dataset.pyodideSrc,
   wheels: { elo_core: root.dataset.wheelSrc, chess: root.dataset.chessSrc },
-});
+}));
 
 let nextId = 0;
 worker.addEventListener("message", (event) => {

@@ -18,7 +18,7 @@ from typing import Any
 
 from babel.support import Translations
 
-from sitegen import assets, links
+from sitegen import assets, links, offline
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
@@ -178,8 +178,10 @@ class Builder:
         chess_wheels = sorted((config.root / ".cache" / "site-wheels").glob("chess-*.whl"))
         asset_urls = {
             "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets"),
+            "icon": assets.fingerprint(config.source_dir / "icons" / "icon.svg", out, "assets"),
             "app": modules["app.js"],
             "worker": modules["engine-worker.js"],
+            "offline": modules["offline.js"],
             "pyodide": assets.copy_pyodide(config, out),
             "wheel": self._wheel_into(out),
             "chess": assets.copy_wheel(
@@ -245,6 +247,13 @@ class Builder:
             source=templates_dir / "sitemap.xml"))
         _write(out / "robots.txt",
                f"User-agent: *\nAllow: /\n\nSitemap: {config.absolute_url('sitemap.xml')}\n")
+        _write(out / "manifest.webmanifest", templates.render(
+            config.default_language, "manifest.webmanifest", root_context,
+            source=templates_dir / "manifest.webmanifest"))
+        offline.write_headers(config, out)
+        _write(out / "sw.js", templates.render(
+            config.default_language, "sw.js", offline.service_worker_context(config, out),
+            source=templates_dir / "sw.js"))
         links.check_internal_links(config, out, pages)
         if self.live_reload:
             self._add_reload_script(out)

@@ -62,6 +62,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     base_path = "/"
     generation: Generation | None = None
+    # When set, every requested path is appended (tests count downloads with it).
+    request_log: list[str] | None = None
 
     def log_message(self, format: str, *args: Any) -> None:  # quiet: one line per error only
         if args and str(args[1] if len(args) > 1 else "").startswith(("4", "5")):
@@ -73,10 +75,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path(path)
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", "no-cache")
+        # As the _headers file asks of a real host: fingerprinted files never change.
+        path = self.path.split("?")[0].removeprefix(self.base_path)
+        immutable = path.startswith(("assets/", "wheels/", "pyodide/"))
+        self.send_header(
+            "Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache"
+        )
         super().end_headers()
 
     def do_GET(self) -> None:  # noqa: N802
+        if self.request_log is not None:
+            self.request_log.append(self.path)
         if self.generation is not None and self.path.split("?")[0].endswith("/" + RELOAD_PATH):
             self._stream_reloads(self.generation)
             return
@@ -120,8 +129,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(directory: Path, host: str, port: int, base_path: str = "/",
-                generation: Generation | None = None) -> http.server.ThreadingHTTPServer:
-    handler = type("Handler", (SiteHandler,), {"base_path": base_path, "generation": generation})
+                generation: Generation | None = None,
+                request_log: list[str] | None = None) -> http.server.ThreadingHTTPServer:
+    handler = type("Handler", (SiteHandler,), {"base_path": base_path, "generation": generation,
+                                               "request_log": request_log})
     server = http.server.ThreadingHTTPServer(
         (host, port), functools.partial(handler, directory=str(directory))
     )

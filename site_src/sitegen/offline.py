@@ -1,0 +1,64 @@
+"""Offline support: the service worker with its precache list, the web app manifest, _headers."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from sitegen.config import SiteConfig
+
+__all__ = ["service_worker_context", "write_headers"]
+
+# Large runtime files are cached when the engine first fetches them (through the
+# service worker), so a first visit downloads each of them exactly once.
+RUNTIME_SUFFIXES = (".wasm", ".zip", "pyodide.asm.mjs", "pyodide.mjs", "pyodide-lock.json")
+NOT_CACHED = ("sw.js", "_headers", "robots.txt", "sitemap.xml")
+
+
+def _url_of(config: SiteConfig, relative: str) -> str:
+    if relative == "index.html":
+        return config.url("")
+    if relative.endswith("/index.html"):
+        return config.url(relative.removesuffix("index.html"))
+    return config.url(relative)
+
+
+def service_worker_context(config: SiteConfig, out: Path) -> dict[str, Any]:
+    """What sw.js needs: the files to precache (with a version) and the runtime files."""
+    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    precache: dict[str, str] = {}
+    runtime: list[str] = []
+    for relative in files:
+        if relative in NOT_CACHED:
+            continue
+        if relative.startswith("pyodide/") and relative.endswith(RUNTIME_SUFFIXES):
+            runtime.append(_url_of(config, relative))
+            continue
+        precache[_url_of(config, relative)] = hashlib.sha256((out / relative).read_bytes()).hexdigest()[:12]
+    version = hashlib.sha256(json.dumps(precache, sort_keys=True).encode()).hexdigest()[:12]
+    return {
+        "version": version,
+        "runtime_version": runtime[0].split("/")[-2] if runtime else "none",
+        "precache": sorted(precache),
+        "runtime": runtime,
+        "scope": config.base_path,
+    }
+
+
+def write_headers(config: SiteConfig, out: Path) -> None:
+    base = config.base_path
+    immutable = "  Cache-Control: public, max-age=31536000, immutable\n"
+    (out / "_headers").write_text(
+        "# For static hosts that read a _headers file (Netlify, Cloudflare Pages, ...).\n"
+        f"{base}assets/*\n{immutable}"
+        f"{base}wheels/*\n{immutable}"
+        f"{base}pyodide/*\n{immutable}"
+        f"{base}*.wasm\n  Content-Type: application/wasm\n"
+        f"{base}*.mjs\n  Content-Type: text/javascript\n"
+        f"{base}*.whl\n  Content-Type: application/zip\n"
+        f"{base}sw.js\n  Cache-Control: no-cache\n"
+        f"{base}*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: no-referrer\n",
+        encoding="utf-8",
+    )
