@@ -1,0 +1,46 @@
+"""The UI catalogs are complete in every language and match the sources."""
+
+from __future__ import annotations
+
+from babel.messages.pofile import read_po
+
+from sitegen.config import LANGUAGES, SiteConfig
+from sitegen.i18n import BROWSER_MESSAGES, load_catalog
+from sitegen.i18n_tools import extract
+
+
+def test_template_lists_exactly_the_strings_in_the_sources() -> None:
+    config = SiteConfig()
+    with (config.source_dir / "locales" / "messages.pot").open("rb") as handle:
+        pot = {m.id for m in read_po(handle) if m.id}
+    assert pot == {m.id for m in extract(config) if m.id}, "run: .venv/bin/python build.py i18n"
+
+
+def test_every_string_is_translated_in_every_language() -> None:
+    config = SiteConfig()
+    wanted = {m.id for m in extract(config) if m.id}
+    for lang in LANGUAGES:
+        if lang == "en":
+            continue
+        catalog = load_catalog(config.source_dir / "locales", lang)
+        done = {m.id for m in catalog if m.id and m.string and not m.fuzzy}
+        assert wanted - done == set(), f"{lang}: untranslated"
+
+
+def test_placeholders_survive_translation() -> None:
+    config = SiteConfig()
+    for lang in ("de", "da"):
+        catalog = load_catalog(config.source_dir / "locales", lang)
+        for message in catalog:
+            if not message.id:
+                continue
+            for placeholder in ("{line}", "{message}", "{k}", "{n}"):
+                if placeholder in str(message.id):
+                    assert placeholder in str(message.string), (lang, message.id)
+
+
+def test_every_error_code_has_a_message() -> None:
+    import elo_core
+
+    missing = set(elo_core.ERROR_CODES) - set(BROWSER_MESSAGES)
+    assert missing == set(), f"codes the page cannot explain: {sorted(missing)}"
