@@ -86,8 +86,10 @@ def article_macros(
         )
 
     def expectancy_table(differences: Sequence[int]) -> Markup:
+        # FIDE's table has two decimals; printing a third would claim precision it lacks.
         rows = [
-            [str(d)] + [num(elo_core.expected_score(1500 + d, 1500, model=m), 3) for m in MODELS]
+            [str(d)] + [num(elo_core.expected_score(1500 + d, 1500, model=m), 2 if m == "fide" else 3)
+                        for m in MODELS]
             for d in differences
         ]
         return _table(
