@@ -7,13 +7,20 @@ __all__ = ["ERROR_CODES", "InputError"]
 #: Every code an :class:`InputError` may carry, with an English description.
 #: The codes are stable: the page translates them, so never rename one.
 ERROR_CODES: dict[str, str] = {
+    "age-invalid": "An age is not a whole number from 0 to 150.",
     "count-invalid": "A number of games is not a whole number in the allowed range.",
     "games-invalid": "The games could not be read, or there are none where some are needed.",
+    "index-invalid": "A DWZ index (previous evaluations) is not a whole number of at least 1.",
     "k-invalid": "The K-factor is not a number greater than 0 and at most 1000.",
     "number-invalid": "A value is not a finite number.",
     "option-invalid": "An option is not one of its allowed values.",
+    "pgn-unavailable": "Reading PGN needs the python-chess package, which is not installed.",
+    "player-invalid": "A player has no name, or a player is paired with themself.",
     "rating-invalid": "A rating or rating difference is not a number from 0 to 4000.",
+    "rd-invalid": "A rating deviation (RD) is not a number greater than 0 and at most 1000.",
     "score-invalid": "A score or result is not one of the allowed values.",
+    "tau-invalid": "The Glicko-2 constant tau is not a number greater than 0 and at most 5.",
+    "volatility-invalid": "A Glicko-2 volatility is not a number greater than 0 and at most 1.",
     "year-invalid": "A year is missing, not a whole number in the allowed range, or inconsistent.",
 }
 
