@@ -1,0 +1,223 @@
+"""DWZ (Deutsche Wertungszahl), the German Chess Federation's rating.
+
+Implements the evaluation formula of the Deutscher Schachbund's
+Wertungsordnung as summarised in the project's RULES.md (section "DWZ"):
+
+* expected score per game from the normal distribution of the rating
+  difference with σ = 200·√2 (as in Elo's original model);
+* Rn = R0 + 800 · (W − We) / (E + n);
+* the development coefficient E = E0 · fB + SBr with E0 = (R0/1000)⁴ + J,
+  J = 5 (age ≤ 20), 10 (21–25), 15 (over 25); the acceleration factor
+  fB = R0/2000 within 0.5–1.0 only for players aged ≤ 20 who scored at least
+  We (else 1); the braking value SBr = e^((1300 − R0)/150) − 1 only if
+  R0 < 1300 and W < We (else 0); E rounded to a whole number, at least 5, at
+  most 5 × index while the index is at most 5 and at most 30 otherwise when
+  SBr = 0, at most 150 when SBr > 0;
+* a first DWZ from at least 5 rated opponents without a 0 % or 100 % score.
+
+Rounding is half away from zero (E and the new rating are whole numbers).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+from statistics import NormalDist
+
+from elo_core.elo import Game, expected_score
+from elo_core.errors import InputError
+from elo_core.rounding import round_half_away
+from elo_core.validation import check_rating, check_score
+
+__all__ = ["DwzResult", "FirstDwz", "first_dwz", "update"]
+
+SIGMA = 200.0 * math.sqrt(2.0)
+"""Standard deviation of the difference of two players' performances."""
+
+MIN_FIRST_GAMES = 5
+MAX_AGE = 150
+MAX_INDEX = 10**6
+
+
+@dataclass(frozen=True, slots=True)
+class DwzResult:
+    """One DWZ evaluation, with every piece of the formula.
+
+    ``rating`` is R0, ``n`` the number of games, ``w`` the points scored (W),
+    ``we`` the expected points (We), ``expected`` each game's expected score,
+    ``j`` the age term, ``e0`` = (R0/1000)⁴ + J, ``fb`` the acceleration factor
+    fB, ``sbr`` the braking value SBr, ``e_unrounded`` = E0·fB + SBr and ``e``
+    the development coefficient E after rounding and limits; ``new_rating``
+    is Rn (a whole number) and ``change`` = Rn − R0.
+    """
+
+    rating: float
+    new_rating: float
+    change: float
+    n: int
+    w: float
+    we: float
+    expected: tuple[float, ...]
+    j: int
+    e0: float
+    fb: float
+    sbr: float
+    e_unrounded: float
+    e: int
+
+
+@dataclass(frozen=True, slots=True)
+class FirstDwz:
+    """A first DWZ: ``rating`` = ``average_opponent`` + ``difference`` (rounded).
+
+    ``percentage`` is W/n (between 0 and 1), ``difference`` the rating
+    difference at which the normal distribution gives that expected score.
+    """
+
+    rating: int
+    average_opponent: float
+    percentage: float
+    difference: float
+    n: int
+    w: float
+
+
+# --- validation -------------------------------------------------------------
+
+
+def _whole(value: object, field: str, label: str, code: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise InputError(code, f"{label} must be a whole number from {low} to {high}.", field=field)
+    return value
+
+
+def _games(games: Iterable[Game | tuple[float, float]]) -> list[tuple[float, float]]:
+    """(opponent rating, score) pairs from Game objects or 2-tuples, checked."""
+    if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise InputError("games-invalid", "The games must be a list of games.", field="games")
+    checked = []
+    for game in games:
+        if isinstance(game, Game):
+            opponent, score = game.opponent, game.score
+        elif isinstance(game, tuple) and len(game) == 2:
+            opponent, score = game
+        else:
+            raise InputError(
+                "games-invalid",
+                "Every game must be a Game or an (opponent rating, score) pair.",
+                field="games",
+            )
+        checked.append((check_rating(opponent, "opponent"), check_score(score)))
+    return checked
+
+
+# --- the formula ------------------------------------------------------------
+
+
+def _age_term(age: int) -> int:
+    """J: 5 up to age 20, 10 from 21 to 25, 15 above 25."""
+    if age <= 20:
+        return 5
+    if age <= 25:
+        return 10
+    return 15
+
+
+def _development_coefficient(
+    rating: float, *, age: int, index: int, w: float, we: float
+) -> tuple[int, float, float, float, float, int]:
+    """E and its pieces: (J, E0, fB, SBr, E0·fB + SBr, E rounded and limited).
+
+    ``w`` and ``we`` decide whether fB and SBr apply; ``index`` (previous
+    evaluations, at least 1) limits E to 5 × index while it is at most 5.
+    """
+    r0 = rating
+    j = _age_term(age)
+    e0 = (r0 / 1000.0) ** 4 + j
+    fb = min(1.0, max(0.5, r0 / 2000.0)) if age <= 20 and w >= we else 1.0
+    sbr = math.exp((1300.0 - r0) / 150.0) - 1.0 if r0 < 1300.0 and w < we else 0.0
+    raw = e0 * fb + sbr
+    upper = 150 if sbr > 0 else (5 * index if index <= 5 else 30)
+    e = int(min(upper, max(5, round_half_away(raw))))
+    return j, e0, fb, sbr, raw, e
+
+
+def update(
+    rating: float, games: Iterable[Game | tuple[float, float]], *, age: int, index: int
+) -> DwzResult:
+    """A player's DWZ after an event: Rn = R0 + 800 · (W − We) / (E + n).
+
+    ``games`` are the rated games as :class:`~elo_core.Game` or
+    ``(opponent rating, score)`` pairs; ``age`` in years; ``index`` the
+    number of previous DWZ evaluations (at least 1). Without games the rating
+    stays. Raises :class:`InputError` (rating-invalid, score-invalid,
+    games-invalid, age-invalid, index-invalid) for bad input.
+    """
+    r0 = check_rating(rating)
+    _whole(age, "age", "The age", "age-invalid", 0, MAX_AGE)
+    _whole(index, "index", "The index", "index-invalid", 1, MAX_INDEX)
+    checked = _games(games)
+    expected = tuple(expected_score(r0, opponent, model="normal") for opponent, _ in checked)
+    we = math.fsum(expected)
+    w = math.fsum(score for _, score in checked)
+    j, e0, fb, sbr, raw, e = _development_coefficient(r0, age=age, index=index, w=w, we=we)
+    n = len(checked)
+    new_rating = float(round_half_away(r0 + 800.0 * (w - we) / (e + n)))
+    return DwzResult(
+        rating=r0,
+        new_rating=new_rating,
+        change=new_rating - r0,
+        n=n,
+        w=w,
+        we=we,
+        expected=expected,
+        j=j,
+        e0=e0,
+        fb=fb,
+        sbr=sbr,
+        e_unrounded=raw,
+        e=e,
+    )
+
+
+def first_dwz(games: Iterable[Game | tuple[float, float]]) -> FirstDwz:
+    """A first DWZ: average opponent rating plus the difference for the score.
+
+    Needs at least 5 games against rated opponents and neither 0 % nor
+    100 %; the difference is the one at which the normal distribution
+    (σ = 200·√2) expects the percentage scored; the result is rounded half
+    away from zero. Raises :class:`InputError` "games-invalid" otherwise.
+
+    Not covered, beyond RULES.md's summary of the Wertungsordnung: the
+    official probability tables and their rounding (the exact normal
+    distribution is used), which games count (unrated opponents, forfeits:
+    pass only rated games played), pooling games over several events, any
+    further conditions or iterations for first ratings (such as a minimum
+    result or a provisional rating), and the index and E of the new player.
+    Each game counts as one opponent: the caller passes distinct opponents.
+    """
+    checked = _games(games)
+    n = len(checked)
+    if n < MIN_FIRST_GAMES:
+        raise InputError(
+            "games-invalid",
+            f"A first DWZ needs at least {MIN_FIRST_GAMES} games against rated opponents.",
+            field="games",
+        )
+    w = math.fsum(score for _, score in checked)
+    if w == 0 or w == n:
+        raise InputError(
+            "games-invalid", "A first DWZ needs a score above 0 % and below 100 %.", field="games"
+        )
+    average = math.fsum(opponent for opponent, _ in checked) / n
+    percentage = w / n
+    difference = NormalDist(0.0, SIGMA).inv_cdf(percentage)
+    return FirstDwz(
+        rating=int(round_half_away(average + difference)),
+        average_opponent=average,
+        percentage=percentage,
+        difference=difference,
+        n=n,
+        w=w,
+    )
