@@ -23,8 +23,9 @@ from elo_core.errors import InputError
 __all__ = ["CONTEXT", "decimal_sum", "round_decimal", "round_half_away", "to_decimal"]
 
 #: Enough digits that sums and products of ratings, scores and expected scores
-#: are exact; independent of the caller's ``decimal.getcontext()``.
-CONTEXT = Context(prec=80, rounding=ROUND_HALF_EVEN, Emax=999_999, Emin=-999_999)
+#: are exact, and that any float can be quantized to 12 decimals (a float has at
+#: most 309 digits before the point); independent of ``decimal.getcontext()``.
+CONTEXT = Context(prec=400, rounding=ROUND_HALF_EVEN, Emax=999_999, Emin=-999_999)
 
 MAX_NDIGITS = 12
 

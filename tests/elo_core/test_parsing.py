@@ -1,0 +1,150 @@
+"""parse_result and parse_games: games as people type them."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from elo_core import Game, InputError, parse_games, parse_result
+
+SETTINGS = settings(deadline=None, database=None, max_examples=300)
+
+WINS = ["1", "1.0", "1-0", " 1 ", "1 - 0", "1–0", "1:0"]
+LOSSES = ["0", "0.0", "0-1", "0 - 1", "0—1", "0:1"]
+DRAWS = [
+    "0.5", "0,5", ".5", ",5", "½", "=", "1/2", "½-½", "0.5-0.5", "1/2-1/2",
+    "0,5-0,5", "½ - ½", "1/2 - 1/2", "½:½",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("text", WINS)
+def test_wins(text: str) -> None:
+    assert parse_result(text) == 1.0
+
+
+@pytest.mark.parametrize("text", LOSSES)
+def test_losses(text: str) -> None:
+    assert parse_result(text) == 0.0
+
+
+@pytest.mark.parametrize("text", DRAWS)
+def test_draws(text: str) -> None:
+    assert parse_result(text) == 0.5
+
+
+@pytest.mark.parametrize(
+    "text", ["", " ", "2", "0.7", "1-1", "*", "win", "1/3", "½-0", "0,5-½x", "11", "--", None, 1]
+)
+def test_bad_results(text: object) -> None:
+    with pytest.raises(InputError) as error:
+        parse_result(text)  # type: ignore[arg-type]
+    assert (error.value.code, error.value.field, error.value.line) == ("score-invalid", "score", None)
+
+
+def test_games_with_every_separator() -> None:
+    text = "1810 | 1\n1700;½\n1650\t0-1\n1600 1 - 0\n1500   =\n1400 | 0,5-0,5"
+    assert parse_games(text) == [
+        Game(1810, 1),
+        Game(1700, 0.5),
+        Game(1650, 0),
+        Game(1600, 1),
+        Game(1500, 0.5),
+        Game(1400, 0.5),
+    ]
+
+
+def test_decimal_comma_or_point() -> None:
+    assert parse_games("1810,5 | 1\n1810.5;0,5") == [Game(1810.5, 1), Game(1810.5, 0.5)]
+
+
+def test_blank_lines_comments_and_line_endings() -> None:
+    text = "# my tournament\r\n\r\n  1810 | 1   # round 1\r\n\n\t\n1700 | 0\r1600 | ½\n"
+    assert parse_games(text) == [Game(1810, 1), Game(1700, 0), Game(1600, 0.5)]
+
+
+def test_no_games() -> None:
+    assert parse_games("") == []
+    assert parse_games("# nothing yet\n\n") == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("abc | 1", 1),
+        ("1810 | 1\n\n1700 | 2", 3),
+        ("1810 | 1\n1810", 2),
+        ("1810 | 1 | 0", 1),
+        ("1810;1;0", 1),
+        ("# header\n5000 | 1", 2),
+        ("-1500 | 1", 1),
+        ("1e3 | 1", 1),
+        ("nan | 1", 1),
+        ("1 810 | 1", 1),
+        ("1810 | ", 1),
+        (" | 1", 1),
+        ("1810,5,5 | 1", 1),
+        ("١٨١٠ | 1", 1),  # Arabic-Indic digits are not accepted
+        ("1810\r\n1700 | 1\r\nx", 1),
+    ],
+)
+def test_errors_name_their_line(text: str, line: int) -> None:
+    with pytest.raises(InputError) as error:
+        parse_games(text)
+    assert (error.value.code, error.value.field, error.value.line) == ("games-invalid", "games", line)
+    assert str(error.value).startswith(f"Line {line}: ")
+    assert str(error.value).endswith(".")
+
+
+def test_parse_games_needs_text() -> None:
+    with pytest.raises(InputError) as error:
+        parse_games(None)  # type: ignore[arg-type]
+    assert error.value.code == "games-invalid"
+
+
+@SETTINGS
+@given(st.text())
+def test_arbitrary_text_gives_games_or_input_error(text: str) -> None:
+    try:
+        games = parse_games(text)
+    except InputError as error:
+        assert error.code == "games-invalid"
+        assert error.line is not None and 1 <= error.line <= text.count("\n") + text.count("\r") + 1
+    else:
+        assert all(isinstance(game, Game) for game in games)
+
+
+line_parts = st.sampled_from(["1810", "1810,5", "|", ";", "\t", " ", "½", "1-0", "=", "#", "\n", "0,5"])
+
+
+@SETTINGS
+@given(st.lists(line_parts, max_size=12).map("".join))
+def test_near_miss_text_gives_games_or_input_error(text: str) -> None:
+    try:
+        parse_games(text)
+    except InputError as error:
+        assert error.code == "games-invalid"
+
+
+@SETTINGS
+@given(
+    st.lists(
+        st.tuples(
+            st.integers(min_value=0, max_value=40000).map(lambda tenth: tenth / 10),
+            st.sampled_from(WINS + LOSSES + DRAWS),
+            st.sampled_from([" | ", ";", "\t", " "]),
+            st.booleans(),
+        ),
+        max_size=20,
+    )
+)
+def test_round_trip(rows: list[tuple[float, str, str, bool]]) -> None:
+    lines = []
+    for rating, result, separator, comma in rows:
+        number = f"{rating:g}".replace(".", ",") if comma else f"{rating:g}"
+        if separator == " " and " " in result.strip():
+            separator = " | "
+        lines.append(f"{number}{separator}{result}")
+    games = parse_games("\n".join(lines))
+    assert [game.opponent for game in games] == [row[0] for row in rows]
+    assert [game.score for game in games] == [parse_result(row[1]) for row in rows]
