@@ -77,7 +77,7 @@ def _expected(rating: float, opponent: float, model: Model, cap: Cap) -> float:
         return band.pd_lower if d < 0 else 0.5
     x = float(d)
     if model == "normal":
-        # Φ(D / σ) with σ = 200·√2 is ½ · (1 + erf(D / (σ·√2))) = ½ · (1 + erf(D / 400)).
+        # Φ(D / σ) with σ = 200·√2: ½ · (1 + erf(D / (σ·√2))) = ½ · (1 + erf(D / 400)).
         return 0.5 * (1.0 + math.erf(x / 400.0))
     return 1.0 / (1.0 + math.pow(10.0, -x / 400.0))
 

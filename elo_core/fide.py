@@ -155,7 +155,9 @@ def _is_junior(birth_year: int | None, year: int | None) -> bool:
     birth_year = check_year(birth_year, "birth_year")
     year = check_year(year, "year")
     if year < birth_year:
-        raise InputError("year-invalid", "The year must not be before the birth year.", field="year")
+        raise InputError(
+            "year-invalid", "The year must not be before the birth year.", field="year"
+        )
     return year - birth_year <= 18
 
 
@@ -188,7 +190,7 @@ def fide_k_factor_reason(
     junior = _is_junior(birth_year, year)
     if not isinstance(reached_2400, bool):
         raise InputError(
-            "option-invalid", "reached_2400 must be True or False.", field="reached_2400"
+            "option-invalid", "The reached_2400 flag must be True or False.", field="reached_2400"
         )
     if games_in_period is not None:
         games_in_period = check_count(
@@ -291,4 +293,5 @@ def performance_rating(
     if method == "fide":
         return float(CONTEXT.add(ra, Decimal(_dp(CONTEXT.divide(points, n)))))
     wins_minus_losses = CONTEXT.subtract(CONTEXT.multiply(points, Decimal(2)), n)
-    return float(CONTEXT.add(ra, CONTEXT.divide(CONTEXT.multiply(Decimal(400), wins_minus_losses), n)))
+    bonus = CONTEXT.divide(CONTEXT.multiply(Decimal(400), wins_minus_losses), n)
+    return float(CONTEXT.add(ra, bonus))

@@ -41,8 +41,11 @@ MIN_YEAR = 1900
 MAX_YEAR = 2100
 
 _LABELS = {
+    "birth_year": "The birth year",
     "difference": "The rating difference",
+    "games_in_period": "The number of games in the period",
     "opponent": "The opponent's rating",
+    "rated_games": "The number of rated games",
     "rating": "The rating",
 }
 
@@ -119,7 +122,9 @@ def check_total_score(value: object, games: int, field: str = "score") -> float:
             field=field,
         )
     if (number * 2) % 1 != 0:
-        raise InputError("score-invalid", f"{_label(field)} must be a multiple of 0.5.", field=field)
+        raise InputError(
+            "score-invalid", f"{_label(field)} must be a multiple of 0.5.", field=field
+        )
     return float(number)
 
 

@@ -76,7 +76,8 @@ def test_error_codes() -> None:
 
 
 def test_input_error() -> None:
-    error = InputError("games-invalid", "The opponent's rating must be a number.", field="games", line=3)
+    message = "The opponent's rating must be a number."
+    error = InputError("games-invalid", message, field="games", line=3)
     assert isinstance(error, ValueError)
     assert (error.code, error.field, error.line) == ("games-invalid", "games", 3)
     assert str(error) == "Line 3: The opponent's rating must be a number."
@@ -154,7 +155,8 @@ BAD_CALLS: list[tuple[str, Callable[[], object], str, str]] = [
     ("k rating nan", lambda: fide_k_factor(NAN, rated_games=40), "rating-invalid", "rating"),
     ("k rating bool", lambda: fide_k_factor(True, rated_games=40), "rating-invalid", "rating"),
     ("k games nan", lambda: fide_k_factor(2000, rated_games=NAN), "count-invalid", "rated_games"),
-    ("k games absurd", lambda: fide_k_factor(2000, rated_games=10**6), "count-invalid", "rated_games"),
+    ("k games absurd", lambda: fide_k_factor(2000, rated_games=10**6), "count-invalid",
+     "rated_games"),
     ("k year inf", lambda: fide_k_factor(2000, rated_games=40, birth_year=2000, year=INF),
      "year-invalid", "year"),
     ("initial nan", lambda: fide_initial_rating([NAN] * 5, 2), "rating-invalid", "opponent"),
@@ -170,7 +172,9 @@ BAD_CALLS: list[tuple[str, Callable[[], object], str, str]] = [
 ]
 
 
-@pytest.mark.parametrize(("call", "code", "field"), [c[1:] for c in BAD_CALLS], ids=[c[0] for c in BAD_CALLS])
+@pytest.mark.parametrize(
+    ("call", "code", "field"), [c[1:] for c in BAD_CALLS], ids=[c[0] for c in BAD_CALLS]
+)
 def test_bad_input_raises_input_error(call: Callable[[], object], code: str, field: str) -> None:
     with pytest.raises(InputError) as error:
         call()
@@ -209,7 +213,9 @@ def test_arbitrary_values_give_a_result_or_input_error(a: Any, b: Any, c: Any, d
     _call_or_input_error(Game, a, b)
     _call_or_input_error(round_half_away, a, b)
     _call_or_input_error(fide_k_factor, a, rated_games=b, birth_year=c, year=d)
-    _call_or_input_error(fide_k_factor_reason, 2000, rated_games=40, reached_2400=a, games_in_period=b)
+    _call_or_input_error(
+        fide_k_factor_reason, 2000, rated_games=40, reached_2400=a, games_in_period=b
+    )
     _call_or_input_error(fide_initial_rating, a, b)
     _call_or_input_error(performance_rating, a, b, method=c)
     _call_or_input_error(dp_for_score, a)

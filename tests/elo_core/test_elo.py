@@ -264,7 +264,7 @@ def test_expected_score_rises_strictly_for_the_formulas(a: int, step: int, model
 
 
 @SETTINGS
-@given(any_rating, any_rating, scores, ks, st.sampled_from(MODELS), st.sampled_from(("none", "400")))
+@given(any_rating, any_rating, scores, ks, st.sampled_from(MODELS), st.sampled_from(CAPS[:2]))
 def test_a_game_is_zero_sum(a: float, b: float, s: float, k: float, model: Model, cap: Cap) -> None:
     change_a = rate(a, [Game(b, s)], k=k, model=model, cap=cap).change
     change_b = rate(b, [Game(a, 1 - s)], k=k, model=model, cap=cap).change

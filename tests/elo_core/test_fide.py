@@ -350,7 +350,9 @@ def test_k_standard_and_2400() -> None:
         (2000, 100, 1, 20, False),
     ],
 )
-def test_k_times_n_at_most_700(rating: float, rated_games: int, n: int, k: int, capped: bool) -> None:
+def test_k_times_n_at_most_700(
+    rating: float, rated_games: int, n: int, k: int, capped: bool
+) -> None:
     reason = fide_k_factor_reason(rating, rated_games=rated_games, games_in_period=n)
     assert (reason.k, reason.capped) == (k, capped)
     assert reason.k * n <= 700
