@@ -24,6 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from elo_core.errors import InputError
+from elo_core.league import LeagueGame
 from elo_core.validation import check_rating, check_score
 
 __all__ = [
@@ -269,14 +270,15 @@ def _name(value: object, field: str, period: int) -> str:
 
 
 def rate_periods(
-    periods: Iterable[Iterable[tuple[str, str, float]]],
+    periods: Iterable[Iterable[tuple[str, str, float] | LeagueGame]],
     *,
     start: tuple[float, float, float] = DEFAULT_START,
     tau: float = 0.5,
 ) -> tuple[Glicko2Standing, ...]:
     """Glicko-2 ratings of a group over consecutive rating periods.
 
-    Each period is a sequence of games ``(player_a, player_b, score_a)``. A
+    Each period is a sequence of games ``(player_a, player_b, score_a)`` (or
+    :class:`~elo_core.league.LeagueGame`; the date is not used). A
     player enters at ``start`` (rating, RD, volatility) in the first period
     they play; within a period everyone is rated from the values before it
     (step 3 onwards); everyone who appeared earlier but did not play in a
@@ -306,7 +308,9 @@ def rate_periods(
         played: dict[str, list[tuple[float, float, float]]] = {}
         games: list[tuple[str, str, float]] = []
         for game in period:
-            if not isinstance(game, tuple) or len(game) != 3:
+            if isinstance(game, LeagueGame):
+                game = (game.player_a, game.player_b, game.score_a)
+            if not isinstance(game, (tuple, list)) or len(game) != 3:
                 raise InputError(
                     "games-invalid",
                     f"Period {period_number}: a game is (player_a, player_b, score_a).",

@@ -198,9 +198,12 @@ def to_csv(games: Iterable[LeagueGame]) -> str:
 
     Comma-separated with the header ``player_a,player_b,result,date``; dates
     as YYYY-MM-DD. Raises :class:`InputError` for games it cannot write so
-    that they read back the same (names empty or with leading or trailing
-    spaces, scores other than 1, 0.5 and 0).
+    that they read back the same: names empty or with leading or trailing
+    spaces, a player paired with themself, scores other than 1, 0.5 and 0,
+    dates that are not dates.
     """
+    if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
+        raise _games_error("The games must be a list of LeagueGame.")
     rows = ["player_a,player_b,result,date\n"]
     for number, game in enumerate(games, 1):
         if not isinstance(game, LeagueGame):
@@ -212,10 +215,16 @@ def to_csv(games: Iterable[LeagueGame]) -> str:
                     f"Game {number}: the name {name!r} is empty or has surrounding spaces.",
                     field="games",
                 )
-        if game.score_a not in (0, 0.5, 1) or isinstance(game.score_a, bool):
+        if game.player_a == game.player_b:
+            raise InputError(
+                "player-invalid", f"Game {number}: a player cannot play themself.", field="games"
+            )
+        if isinstance(game.score_a, bool) or game.score_a not in (0, 0.5, 1):
             raise InputError(
                 "score-invalid", f"Game {number}: the score must be 1, 0.5 or 0.", field="games"
             )
+        if game.date is not None and not isinstance(game.date, datetime.date):
+            raise _games_error(f"Game {number}: the date must be a date.")
         date = "" if game.date is None else game.date.isoformat()
         fields = (game.player_a, game.player_b, _result_text(float(game.score_a)), date)
         rows.append(",".join(_csv_field(field) for field in fields) + "\n")

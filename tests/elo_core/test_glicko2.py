@@ -17,6 +17,7 @@ from elo_core.glicko2 import (
     update,
     update_steps,
 )
+from elo_core.league import LeagueGame
 
 PAPER_GAMES = [
     Glicko2Result(1400, 30, 1),
@@ -214,6 +215,13 @@ def test_an_empty_period_widens_everyone() -> None:
     twice = {s.name: s for s in rate_periods([[("Ann", "Bob", 0.5)], []])}
     assert twice["Ann"].rd > once["Ann"].rd
     assert twice["Ann"].rating == once["Ann"].rating
+
+
+def test_games_may_be_lists_or_league_games() -> None:
+    as_tuples = rate_periods([[("Ann", "Bob", 1)], [("Bob", "Cid", 0)]])
+    as_lists = rate_periods([[["Ann", "Bob", 1]], [["Bob", "Cid", 0]]])  # type: ignore[list-item]
+    as_games = rate_periods([[LeagueGame("Ann", "Bob", 1)], [LeagueGame("Bob", "Cid", 0)]])
+    assert as_tuples == as_lists == as_games
 
 
 def test_custom_start_and_no_periods() -> None:

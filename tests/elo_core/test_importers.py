@@ -129,6 +129,8 @@ def test_to_csv_writes_a_plain_table() -> None:
         (LeagueGame(" Ann", "Bob", 1), "player-invalid"),
         (LeagueGame("", "Bob", 1), "player-invalid"),
         (LeagueGame("Ann", "Bob", 0.25), "score-invalid"),
+        (LeagueGame("Ann", "Ann", 1), "player-invalid"),
+        (LeagueGame("Ann", "Bob", 1, "2024-01-01"), "games-invalid"),  # type: ignore[arg-type]
         (("Ann", "Bob", 1), "games-invalid"),
     ],
 )
@@ -136,6 +138,13 @@ def test_to_csv_refuses_what_would_not_read_back(game: object, code: str) -> Non
     with pytest.raises(InputError) as raised:
         to_csv([game])  # type: ignore[list-item]
     assert raised.value.code == code
+
+
+@pytest.mark.parametrize("games", [None, 5, "Ann,Bob,1"])
+def test_to_csv_needs_a_list_of_games(games: object) -> None:
+    with pytest.raises(InputError) as raised:
+        to_csv(games)  # type: ignore[arg-type]
+    assert raised.value.code == "games-invalid"
 
 
 names = st.text(st.characters(exclude_categories=["Cs"]), min_size=1, max_size=12).filter(
