@@ -4,20 +4,61 @@ The page (through Pyodide) and the build (to pre-render the default example)
 call the same functions, so the first paint and every later result come from
 one code path. Inputs are the strings a user typed; outputs are plain numbers
 with the number of decimals to show, or the errors found, by field.
+
+Home page modes:
+
+- ``elo``: one game between A and B (both players' expected score, change and
+  new rating; K may differ for B) and, optionally, a whole tournament of A
+  (``games``, one ``opponent | result`` per line, one rating period);
+- ``match``: several games against one opponent (wins, draws, losses);
+- ``expectancy``: the expected score by rating difference, 0 to 800, as a
+  table and a curve.
+
+All three take the shared options ``model``, ``cap`` and ``rounding``.
+Every field is checked on its own, so one answer names every bad field.
 """
 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
-from elo_core.elo import Game, expected_score, rate
+from elo_core.elo import (
+    CAPS,
+    MODELS,
+    ROUNDINGS,
+    Cap,
+    Game,
+    Model,
+    Rounding,
+    expected_score,
+    rate,
+)
 from elo_core.errors import InputError
+from elo_core.parsing import parse_games, parse_result
+from elo_core.validation import (
+    MAX_GAMES_IN_PERIOD,
+    check_k,
+    check_option,
+    check_rating,
+)
 
-__all__ = ["DEFAULTS", "MODES", "compute", "parse_number"]
+__all__ = [
+    "DEFAULTS",
+    "MODES",
+    "FormErrors",
+    "FormReader",
+    "Output",
+    "compute",
+    "number_output",
+    "parse_number",
+]
 
 Output = dict[str, Any]
+T = TypeVar("T")
+_WHOLE = re.compile(r"[0-9]{1,6}")
 
 
 def parse_number(text: str, field: str, *, code: str) -> float:
@@ -32,41 +73,302 @@ def parse_number(text: str, field: str, *, code: str) -> float:
     return value
 
 
-def _num(value: float, digits: int, *, signed: bool = False) -> Output:
+def number_output(value: float, digits: int, *, signed: bool = False) -> Output:
+    """A number output: the page formats it for its language with ``digits`` decimals."""
     return {"value": value, "digits": digits, "signed": signed}
 
 
-def _single(form: Mapping[str, str]) -> dict[str, Output]:
-    rating_a = parse_number(form.get("rating_a", ""), "rating_a", code="rating-invalid")
-    rating_b = parse_number(form.get("rating_b", ""), "rating_b", code="rating-invalid")
-    score = parse_number(form.get("result", ""), "result", code="score-invalid")
-    k = parse_number(form.get("k", "20"), "k", code="k-invalid")
-    a = rate(rating_a, [Game(rating_b, score)], k=k)
-    b = rate(rating_b, [Game(rating_a, 1 - score)], k=k)
-    return {
-        "expected_a": _num(expected_score(rating_a, rating_b), 2),
-        "change_a": _num(a.change, 1, signed=True),
-        "new_a": _num(a.new_rating, 1),
-        "expected_b": _num(expected_score(rating_b, rating_a), 2),
-        "change_b": _num(b.change, 1, signed=True),
-        "new_b": _num(b.new_rating, 1),
+_num = number_output
+
+
+class FormErrors(Exception):
+    """Several bad fields at once, each ``{"field", "code", "line"}``."""
+
+    def __init__(self, errors: list[dict[str, Any]]) -> None:
+        super().__init__(f"{len(errors)} bad field(s)")
+        self.errors = errors
+
+
+class FormReader:
+    """Reads a form's fields one by one, collecting every error instead of stopping.
+
+    Each reader method returns the value, or None when the field is bad (the
+    error is recorded under the field's name). Call :meth:`done` once all
+    fields are read: it raises :class:`FormErrors` if any was bad.
+    """
+
+    def __init__(self, form: Mapping[str, str]) -> None:
+        self.form = form
+        self.errors: list[dict[str, Any]] = []
+
+    def text(self, name: str, default: str = "") -> str:
+        value = self.form.get(name, default)
+        return value if isinstance(value, str) else default
+
+    def read(self, name: str, parse: Callable[[str], T], default: str = "") -> T | None:
+        """``parse(text)``; an InputError it raises is recorded for ``name``."""
+        try:
+            return parse(self.text(name, default))
+        except InputError as error:
+            self.fail(name, error.code, error.line)
+            return None
+
+    def fail(self, name: str, code: str, line: int | None = None) -> None:
+        self.errors.append({"field": name, "code": code, "line": line})
+
+    def rating(self, name: str, default: str = "") -> float | None:
+        return self.read(
+            name,
+            lambda text: check_rating(parse_number(text, name, code="rating-invalid"), name),
+            default,
+        )
+
+    def k(self, name: str, default: str = "") -> float | None:
+        def parse(text: str) -> float:
+            return check_k(parse_number(text, name, code="k-invalid"))
+
+        return self.read(name, parse, default)
+
+    def count(self, name: str, maximum: int, default: str = "0") -> int | None:
+        """A whole number of games from 0 to ``maximum`` (empty counts as 0)."""
+
+        def parse(text: str) -> int:
+            cleaned = text.strip() or "0"
+            if not _WHOLE.fullmatch(cleaned) or int(cleaned) > maximum:
+                raise InputError("count-invalid", f"{name}: not 0 to {maximum}", field=name)
+            return int(cleaned)
+
+        return self.read(name, parse, default)
+
+    def option(self, name: str, allowed: tuple[str, ...], default: str) -> str | None:
+        return self.read(name, lambda text: check_option(text, allowed, name), default)
+
+    def done(self) -> None:
+        if self.errors:
+            raise FormErrors(self.errors)
+
+
+def _options(reader: FormReader) -> tuple[Model, Cap, Rounding]:
+    """The shared options of form#elo-options; missing ones take their defaults."""
+    model = reader.read("model", lambda t: check_option(t, MODELS, "model"), "logistic")
+    cap = reader.read("cap", lambda t: check_option(t, CAPS, "cap"), "none")
+    rounding = reader.read(
+        "rounding", lambda t: check_option(t, ROUNDINGS, "rounding"), "none"
+    )
+    return model or "logistic", cap or "none", rounding or "none"
+
+
+def _rating_digits(rounding: Rounding) -> int:
+    """New ratings and changes show the rounding applied: whole numbers under FIDE's."""
+    return 0 if rounding == "fide" else 1
+
+
+def _rating_output(value: float) -> Output:
+    """An opponent's rating as typed: no decimals unless it has some."""
+    return number_output(value, 0 if value == int(value) else 1)
+
+
+_RESULT_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
+
+
+def _elo(form: Mapping[str, str]) -> dict[str, Output | None]:
+    reader = FormReader(form)
+    rating_a = reader.rating("rating_a")
+    rating_b = reader.rating("rating_b")
+    score = reader.read("result", parse_result)
+    k_a = reader.k("k", "20")
+    k_b = reader.k("k_b") if reader.text("k_b").strip() else k_a
+    games = reader.read("games", parse_games)
+    model, cap, rounding = _options(reader)
+    reader.done()
+    assert rating_a is not None and rating_b is not None and score is not None
+    assert k_a is not None and k_b is not None and games is not None
+
+    digits = _rating_digits(rounding)
+    options: dict[str, Any] = {"model": model, "cap": cap, "rounding": rounding}
+    a = rate(rating_a, [Game(rating_b, score)], k=k_a, **options)
+    b = rate(rating_b, [Game(rating_a, 1 - score)], k=k_b, **options)
+    outputs: dict[str, Output | None] = {
+        "expected_a": number_output(a.expected, 2),
+        "change_a": number_output(a.rounded_change, digits, signed=True),
+        "new_a": number_output(a.new_rating, digits),
+        "expected_b": number_output(b.expected, 2),
+        "change_b": number_output(b.rounded_change, digits, signed=True),
+        "new_b": number_output(b.new_rating, digits),
+    }
+    if not games:
+        return outputs | {
+            "tournament_change": None,
+            "tournament_new": None,
+            "tournament_games": None,
+            "tournament_score": None,
+            "tournament_expected": None,
+            "tournament_rows": {"rows": []},
+        }
+    period = rate(rating_a, games, k=k_a, **options)
+    return outputs | {
+        "tournament_change": number_output(period.rounded_change, digits, signed=True),
+        "tournament_new": number_output(period.new_rating, digits),
+        "tournament_games": number_output(len(games), 0),
+        "tournament_score": number_output(period.score, 1),
+        "tournament_expected": number_output(period.expected, 2),
+        "tournament_rows": {
+            "rows": [
+                [
+                    _rating_output(result.game.opponent),
+                    {"text": _RESULT_TEXT[result.game.score]},
+                    number_output(result.expected, 2),
+                    number_output(result.change, 1, signed=True),
+                ]
+                for result in period.games
+            ]
+        },
     }
 
 
+def _match(form: Mapping[str, str]) -> dict[str, Output]:
+    reader = FormReader(form)
+    rating_a = reader.rating("match_rating_a")
+    rating_b = reader.rating("match_rating_b")
+    wins = reader.count("match_wins", MAX_GAMES_IN_PERIOD)
+    draws = reader.count("match_draws", MAX_GAMES_IN_PERIOD)
+    losses = reader.count("match_losses", MAX_GAMES_IN_PERIOD)
+    k = reader.k("match_k", "20")
+    model, cap, rounding = _options(reader)
+    if wins is not None and draws is not None and losses is not None:
+        if not 1 <= wins + draws + losses <= MAX_GAMES_IN_PERIOD:
+            # No game at all, or too many: the counts together are wrong.
+            for name in ("match_wins", "match_draws", "match_losses"):
+                reader.fail(name, "count-invalid")
+    reader.done()
+    assert rating_a is not None and rating_b is not None and k is not None
+    assert wins is not None and draws is not None and losses is not None
+
+    digits = _rating_digits(rounding)
+    options: dict[str, Any] = {"model": model, "cap": cap, "rounding": rounding}
+    scores = [1.0] * wins + [0.5] * draws + [0.0] * losses
+    a = rate(rating_a, [Game(rating_b, s) for s in scores], k=k, **options)
+    b = rate(rating_b, [Game(rating_a, 1 - s) for s in scores], k=k, **options)
+    return {
+        "match_games": number_output(len(scores), 0),
+        "match_expected_game_a": number_output(a.games[0].expected, 2),
+        "match_expected_game_b": number_output(b.games[0].expected, 2),
+        "match_expected_a": number_output(a.expected, 2),
+        "match_expected_b": number_output(b.expected, 2),
+        "match_score_a": number_output(a.score, 1),
+        "match_score_b": number_output(b.score, 1),
+        "match_change_a": number_output(a.rounded_change, digits, signed=True),
+        "match_change_b": number_output(b.rounded_change, digits, signed=True),
+        "match_new_a": number_output(a.new_rating, digits),
+        "match_new_b": number_output(b.new_rating, digits),
+    }
+
+
+#: The expectancy curve's drawing area (SVG user units) and its largest difference.
+CURVE_WIDTH, CURVE_HEIGHT, CURVE_PAD, CURVE_MAX = 640, 320, 44, 800
+#: Ratings for the table and curve: the lower rated player is rated this, so
+#: FIDE's cap from 1 October 2025 (only below 2650) applies as it would to most players.
+_BASE_RATING = 1500
+
+
+def curve_x(difference: float) -> float:
+    """The x coordinate of a rating difference (0 to 800) on the expectancy curve."""
+    return CURVE_PAD + difference / CURVE_MAX * (CURVE_WIDTH - 2 * CURVE_PAD)
+
+
+def curve_y(expected: float) -> float:
+    """The y coordinate of an expected score (0 to 1) on the expectancy curve."""
+    return CURVE_PAD + (1 - expected) * (CURVE_HEIGHT - 2 * CURVE_PAD)
+
+
+def _expectancy(form: Mapping[str, str]) -> dict[str, Output]:
+    reader = FormReader(form)
+    difference = reader.read(
+        "expectancy_difference",
+        lambda text: check_rating(
+            parse_number(text, "expectancy_difference", code="rating-invalid"), "difference"
+        ),
+        "200",
+    )
+    model, cap, _rounding = _options(reader)
+    if difference is not None and difference > CURVE_MAX:
+        reader.fail("expectancy_difference", "rating-invalid")
+    reader.done()
+    assert difference is not None
+
+    def higher(d: float) -> float:
+        return expected_score(_BASE_RATING + d, _BASE_RATING, model=model, cap=cap)
+
+    def lower(d: float) -> float:
+        return expected_score(_BASE_RATING, _BASE_RATING + d, model=model, cap=cap)
+
+    digits = 2 if model == "fide" else 3
+    rows = [
+        [number_output(d, 0), number_output(higher(d), digits), number_output(lower(d), digits)]
+        for d in range(0, CURVE_MAX + 1, 50)
+    ]
+
+    def path(score: Callable[[float], float]) -> str:
+        points = (
+            f"{curve_x(d):.1f},{curve_y(score(d)):.1f}" for d in range(0, CURVE_MAX + 1, 4)
+        )
+        return "M" + " L".join(points)
+
+    return {
+        "expectancy_rows": {"rows": rows},
+        "expectancy_higher": number_output(higher(difference), digits),
+        "expectancy_lower": number_output(lower(difference), digits),
+        "expectancy_path_higher": {"attrs": {"d": path(higher)}},
+        "expectancy_path_lower": {"attrs": {"d": path(lower)}},
+        "expectancy_point": {
+            "attrs": {
+                "cx": f"{curve_x(difference):.1f}",
+                "cy": f"{curve_y(higher(difference)):.1f}",
+            }
+        },
+    }
+
+
+_OPTIONS = {"model": "logistic", "cap": "none", "rounding": "none"}
+
 # The example each mode shows, already computed by the build, before anyone types.
 DEFAULTS: dict[str, dict[str, str]] = {
-    "single": {"rating_a": "1600", "rating_b": "1400", "result": "1", "k": "20"},
+    "elo": {
+        "rating_a": "1600",
+        "rating_b": "1400",
+        "result": "1",
+        "k": "20",
+        "k_b": "",
+        "games": "",
+        **_OPTIONS,
+    },
+    "match": {
+        "match_rating_a": "1850",
+        "match_rating_b": "1720",
+        "match_wins": "1",
+        "match_draws": "1",
+        "match_losses": "0",
+        "match_k": "20",
+        **_OPTIONS,
+    },
+    "expectancy": {"expectancy_difference": "200", **_OPTIONS},
 }
 
-MODES: dict[str, Callable[[Mapping[str, str]], dict[str, Output]]] = {
-    "single": _single,
+MODES: dict[str, Callable[[Mapping[str, str]], Mapping[str, Output | None]]] = {
+    "elo": _elo,
+    "match": _match,
+    "expectancy": _expectancy,
 }
 
 
 def compute(mode: str, form: Mapping[str, str]) -> dict[str, Any]:
     """Run one calculator mode; bad input comes back as data, never as an exception."""
+    if mode not in MODES:
+        return {"ok": False, "errors": [{"field": None, "code": "option-invalid", "line": None}]}
     try:
         outputs = MODES[mode](form)
+    except FormErrors as errors:
+        return {"ok": False, "errors": errors.errors}
     except InputError as error:
         return {
             "ok": False,
