@@ -97,18 +97,21 @@ def _games(games: Iterable[Game | tuple[float, float]]) -> list[tuple[float, flo
     if isinstance(games, (str, bytes)) or not isinstance(games, Iterable):
         raise InputError("games-invalid", "The games must be a list of games.", field="games")
     checked = []
-    for game in games:
+    for number, game in enumerate(games, 1):
         if isinstance(game, Game):
             opponent, score = game.opponent, game.score
-        elif isinstance(game, tuple) and len(game) == 2:
+        elif isinstance(game, (tuple, list)) and len(game) == 2:
             opponent, score = game
         else:
             raise InputError(
                 "games-invalid",
-                "Every game must be a Game or an (opponent rating, score) pair.",
+                f"Game {number} must be a Game or an (opponent rating, score) pair.",
                 field="games",
             )
-        checked.append((check_rating(opponent, "opponent"), check_score(score)))
+        try:
+            checked.append((check_rating(opponent, "opponent"), check_score(score)))
+        except InputError as error:
+            raise InputError(error.code, f"Game {number}: {error}", field=error.field) from None
     return checked
 
 

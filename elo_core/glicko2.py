@@ -324,7 +324,12 @@ def rate_periods(
                     f"Period {period_number}: {player_a} cannot play themself.",
                     field="player_b",
                 )
-            games.append((player_a, player_b, check_score(game[2], "score_a")))
+            try:
+                score_a = check_score(game[2])
+            except InputError as error:
+                message = f"Period {period_number}: {error}"
+                raise InputError(error.code, message, field="score") from None
+            games.append((player_a, player_b, score_a))
         for player_a, player_b, _ in games:
             for name in (player_a, player_b):
                 if name not in state:

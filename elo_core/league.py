@@ -101,7 +101,11 @@ def _checked_games(games: Iterable[LeagueGame]) -> list[tuple[str, str, float]]:
             raise InputError(
                 "games-invalid", f"Game {number}: the date must be a date.", field="date"
             )
-        triples.append((player_a, player_b, check_score(game.score_a, "score_a")))
+        try:
+            score_a = check_score(game.score_a)
+        except InputError as error:
+            raise InputError(error.code, f"Game {number}: {error}", field="score") from None
+        triples.append((player_a, player_b, score_a))
     return triples
 
 

@@ -211,3 +211,12 @@ def test_first_dwz_checks_the_games() -> None:
     with pytest.raises(InputError) as raised:
         first_dwz([(1500, 2)] * 5)
     assert raised.value.code == "score-invalid"
+
+
+def test_games_may_be_lists_and_errors_name_the_game() -> None:
+    assert update(1500, [[1500, 1]], age=30, index=2) == update(  # type: ignore[list-item]
+        1500, [(1500, 1)], age=30, index=2
+    )
+    with pytest.raises(InputError) as raised:
+        update(1500, [(1500, 1), (1600, 2)], age=30, index=2)
+    assert str(raised.value).startswith("Game 2:")

@@ -228,3 +228,10 @@ def test_a_rating_leaving_the_range_is_an_input_error(options: dict[str, str]) -
         league(games, start=5, k=20, **options)  # type: ignore[arg-type]
     assert raised.value.code == "rating-invalid"
     assert "Game 1" in str(raised.value)
+
+
+def test_errors_name_the_game() -> None:
+    with pytest.raises(InputError) as raised:
+        league([LeagueGame("Ann", "Bob", 1), LeagueGame("Ann", "Bob", 0.3)])
+    assert str(raised.value).startswith("Game 2:")
+    assert raised.value.field == "score"
