@@ -1,16 +1,526 @@
 """The calculator pages beyond the home page (FIDE tools, league, Glicko-2, DWZ).
 
 Same protocol as :mod:`elo_core.calculator`, which merges ``MODES`` and
-``DEFAULTS`` from here.
+``DEFAULTS`` from here. Field names are unique across a page (the page looks
+error boxes up by field name), hence the prefixes.
+
+Modes: ``k_advisor``, ``performance``, ``initial`` (page "FIDE tools"),
+``league`` (page "club league"), ``glicko2`` and ``dwz`` (page "Glicko-2 and DWZ").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Any
+import datetime
+import math
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
-__all__ = ["DEFAULTS", "MODES"]
+from elo_core import dwz, glicko2
+from elo_core.calculator import FormReader, parse_number
+from elo_core.errors import InputError
+from elo_core.fide import (
+    INITIAL_RATING_MAX,
+    INITIAL_RATING_MIN_GAMES,
+    dp_for_score,
+    fide_initial_rating,
+    fide_k_factor_reason,
+    performance_rating,
+)
+from elo_core.importers import parse_csv, parse_lines, parse_pgn
+from elo_core.league import League, LeagueGame, league
+from elo_core.parsing import parse_games, parse_result
+from elo_core.validation import (
+    MAX_GAMES_IN_PERIOD,
+    MAX_RATED_GAMES,
+    check_rating,
+    check_total_score,
+)
 
-DEFAULTS: dict[str, dict[str, str]] = {}
+__all__ = ["CHART_SLOTS", "DEFAULTS", "MODES", "parse_ratings"]
 
-MODES: dict[str, Callable[[Mapping[str, str]], dict[str, Any]]] = {}
+Output = dict[str, Any]
+T = TypeVar("T")
+
+#: The rating-history chart draws at most this many players (the highest rated).
+CHART_SLOTS = 8
+
+# The chart's drawing area inside its viewBox (0 0 640 320).
+_CHART_LEFT, _CHART_RIGHT, _CHART_TOP, _CHART_BOTTOM = 56.0, 624.0, 16.0, 284.0
+
+
+def _num(value: float, digits: int, *, signed: bool = False) -> Output:
+    return {"value": float(value), "digits": digits, "signed": signed}
+
+
+def _message(key: str, **params: Any) -> Output:
+    return {"message": key, "params": params}
+
+
+def _whole(text: str, field: str, code: str, *, optional: bool = False) -> int | None:
+    """A whole number as typed (``12``, ``12,0``); empty gives None when ``optional``."""
+    if optional and not text.strip():
+        return None
+    value = parse_number(text, field, code=code)
+    if value != int(value) or abs(value) > 10**9:
+        raise InputError(code, f"{field}: not a whole number: {text!r}", field=field)
+    return int(value)
+
+
+# --- lists of ratings -----------------------------------------------------------------------
+
+_TOKEN_SPLIT = re.compile(r"[\s;|]+")
+_DECIMAL_COMMA = re.compile(r"[0-9]+,[0-9]{1,2}")
+
+
+def parse_ratings(text: str, field: str) -> list[float]:
+    """Ratings separated by line breaks, spaces, commas or semicolons.
+
+    A comma followed by one or two digits is a decimal comma (``1810,5``);
+    otherwise a comma separates (``1810,1750``). A token that is not a rating
+    from 0 to 4000 raises "rating-invalid" with its 1-based line.
+    """
+    ratings: list[float] = []
+    for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        for token in _TOKEN_SPLIT.split(line.split("#", 1)[0]):
+            pieces = [token] if _DECIMAL_COMMA.fullmatch(token) else token.split(",")
+            for piece in pieces:
+                if not piece:
+                    continue
+                try:
+                    value = parse_number(piece, field, code="rating-invalid")
+                    ratings.append(check_rating(value, field))
+                except InputError:
+                    raise InputError(
+                        "rating-invalid",
+                        f"{piece!r} is not a rating from 0 to 4000.",
+                        field=field,
+                        line=number,
+                    ) from None
+    return ratings
+
+
+def _opponents(text: str, field: str) -> list[float]:
+    ratings = parse_ratings(text, field)
+    if not ratings:
+        raise InputError("games-invalid", "Enter at least one opponent's rating.", field=field)
+    return ratings
+
+
+# --- FIDE K advisor ------------------------------------------------------------------------
+
+
+def _k_advisor(form: Mapping[str, str]) -> dict[str, Output]:
+    reader = FormReader(form)
+    rated_games = reader.count("rated_games", MAX_RATED_GAMES)
+    birth_year = reader.read(
+        "birth_year", lambda text: _whole(text, "birth_year", "year-invalid", optional=True)
+    )
+    year = reader.read("year", lambda text: _whole(text, "year", "year-invalid", optional=True))
+    rating = reader.rating("rating")
+    games_in_period = reader.count("games_in_period", MAX_GAMES_IN_PERIOD)
+    reached_2400 = bool(reader.text("reached_2400"))
+    reader.done()
+    assert rated_games is not None and rating is not None
+    if birth_year is not None and year is None:
+        year = datetime.date.today().year
+    try:
+        k = fide_k_factor_reason(
+            rating,
+            rated_games=rated_games,
+            birth_year=birth_year,
+            year=year if birth_year is not None else None,
+            reached_2400=reached_2400,
+            games_in_period=games_in_period,
+        )
+    except InputError as error:
+        field = error.field if error.field in _K_FIELDS else "rated_games"
+        raise InputError(error.code, str(error), field=field) from None
+    k_out = _num(k.k, 0)
+    if k.capped:
+        cap = _message(
+            "k-capped", uncapped=_num(k.uncapped, 0), games=_num(games_in_period or 0, 0), k=k_out
+        )
+    elif games_in_period:
+        cap = _message(
+            "k-not-capped", games=_num(games_in_period, 0), total=_num(k.k * games_in_period, 0)
+        )
+    else:
+        cap = _message("k-no-period")
+    return {"k_value": k_out, "k_reason": _message(f"k-rule-{k.rule}"), "k_cap": cap}
+
+
+_K_FIELDS = frozenset({"rated_games", "birth_year", "year", "rating", "games_in_period"})
+
+
+# --- performance and initial rating ---------------------------------------------------------
+
+
+def _opponents_and_score(
+    form: Mapping[str, str], prefix: str
+) -> tuple[list[float], float]:
+    reader = FormReader(form)
+    opponents_field, score_field = f"{prefix}_opponents", f"{prefix}_score"
+    opponents = reader.read(opponents_field, lambda text: _opponents(text, opponents_field))
+    score = reader.read(
+        score_field, lambda text: parse_number(text, score_field, code="score-invalid")
+    )
+    if opponents is not None and score is not None:
+        reader.read(score_field, lambda _: check_total_score(score, len(opponents), score_field))
+    reader.done()
+    assert opponents is not None and score is not None
+    return opponents, score
+
+
+def _performance(form: Mapping[str, str]) -> dict[str, Output]:
+    opponents, score = _opponents_and_score(form, "perf")
+    try:
+        fide = performance_rating(opponents, score, method="fide")
+        linear = performance_rating(opponents, score, method="linear")
+    except InputError as error:
+        raise InputError(error.code, str(error), field="perf_score") from None
+    games = len(opponents)
+    ra = math.fsum(opponents) / games
+    p = score / games
+    return {
+        "perf_fide": _num(fide, 0),
+        "perf_linear": _num(linear, 0),
+        "perf_ra": _num(ra, 1),
+        "perf_p": _num(p, 2),
+        "perf_dp": _num(dp_for_score(p), 0, signed=True),
+        "perf_games": _num(games, 0),
+    }
+
+
+def _initial(form: Mapping[str, str]) -> dict[str, Output]:
+    opponents, score = _opponents_and_score(form, "init")
+    try:
+        rating = fide_initial_rating(opponents, score)
+    except InputError as error:
+        raise InputError(error.code, str(error), field="init_score") from None
+    games = len(opponents)
+    # With the two hypothetical 1800 opponents, both drawn (FIDE B.02 8.2).
+    ra = (math.fsum(opponents) + 3600.0) / (games + 2)
+    p = (score + 1.0) / (games + 2)
+    outputs: dict[str, Output] = {
+        "init_games": _num(games, 0),
+        "init_ra": _num(ra, 1),
+        "init_p": _num(p, 2),
+    }
+    if rating is None:
+        outputs["init_rating"] = None  # type: ignore[assignment]
+        if games < INITIAL_RATING_MIN_GAMES:
+            note = _message("initial-too-few", games=_num(games, 0))
+        elif score == 0:
+            note = _message("initial-zero-score")
+        else:
+            note = _message("initial-below-1400")
+    else:
+        outputs["init_rating"] = _num(rating, 0)
+        note = (
+            _message("initial-capped", rating=_num(rating, 0))
+            if rating == INITIAL_RATING_MAX
+            else _message("initial-rated", rating=_num(rating, 0))
+        )
+    outputs["init_note"] = note
+    return outputs
+
+
+# --- club league ----------------------------------------------------------------------------
+
+_LEAGUE_FORMATS = ("lines", "csv", "pgn")
+
+
+def _league_games(text: str, fmt: str) -> list[LeagueGame]:
+    if fmt == "csv":
+        return parse_csv(text)
+    if fmt == "pgn":
+        return list(parse_pgn(text).games)
+    return parse_lines(text)
+
+
+def _chart(result: League, games: int) -> dict[str, Output]:
+    """The rating-history chart: one polyline per player (the highest rated first)."""
+    values = [value for history in result.history.values() for value in history]
+    low, high = min(values), max(values)
+    padding = max(10.0, (high - low) * 0.08)
+    low, high = math.floor((low - padding) / 10) * 10, math.ceil((high + padding) / 10) * 10
+    span_x = max(games, 1)
+
+    def x(number: int) -> float:
+        return _CHART_LEFT + (_CHART_RIGHT - _CHART_LEFT) * number / span_x
+
+    def y(value: float) -> float:
+        return _CHART_BOTTOM - (_CHART_BOTTOM - _CHART_TOP) * (value - low) / (high - low)
+
+    outputs: dict[str, Output] = {
+        "chart_y_max": _num(high, 0),
+        "chart_y_mid": _num((low + high) / 2, 0),
+        "chart_y_min": _num(low, 0),
+        "chart_x_max": _num(games, 0),
+    }
+    shown = result.standings[:CHART_SLOTS]
+    for slot in range(CHART_SLOTS):
+        if slot < len(shown):
+            name = shown[slot].name
+            points = " ".join(
+                f"{x(number):.1f},{y(value):.1f}"
+                for number, value in zip(result.history_games[name], result.history[name])
+            )
+            outputs[f"chart_line_{slot}"] = {
+                "attrs": {"points": points, "class": f"series s{slot}"}
+            }
+            outputs[f"chart_key_{slot}"] = {"attrs": {"class": f"key s{slot}"}}
+            outputs[f"chart_name_{slot}"] = {"text": name}
+        else:
+            outputs[f"chart_line_{slot}"] = {"attrs": {"points": "", "class": "series unused"}}
+            outputs[f"chart_key_{slot}"] = {"attrs": {"class": "key unused"}}
+            outputs[f"chart_name_{slot}"] = {"text": ""}
+    hidden = len(result.standings) - len(shown)
+    outputs["chart_more"] = (
+        _message("chart-more", count=_num(hidden, 0)) if hidden > 0 else {"text": ""}
+    )
+    return outputs
+
+
+def _standings_csv(result: League) -> str:
+    lines = ["rank,name,rating,games,wins,draws,losses,change"]
+    for rank, row in enumerate(result.standings, 1):
+        name = row.name
+        if any(char in name for char in ',"\r\n'):
+            name = '"' + name.replace('"', '""') + '"'
+        lines.append(
+            f"{rank},{name},{row.rating:.1f},{row.games},{row.wins},{row.draws},"
+            f"{row.losses},{row.change:+.1f}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def _league(form: Mapping[str, str]) -> dict[str, Output]:
+    reader = FormReader(form)
+    fmt = reader.option("league_format", _LEAGUE_FORMATS, "lines")
+    games = reader.read("league_games", lambda text: _league_games(text, fmt or "lines"))
+    if games == []:
+        reader.fail("league_games", "games-invalid")
+    start = reader.rating("league_start", "1500")
+    k = reader.k("league_k", "20")
+    reader.done()
+    assert games is not None and start is not None and k is not None
+    try:
+        result = league(games, start=start, k=k)
+    except InputError as error:
+        field = {"start": "league_start", "k": "league_k"}.get(error.field or "", "league_games")
+        raise InputError(error.code, str(error), field=field, line=error.line) from None
+
+    standings = [
+        [
+            _num(rank, 0),
+            {"text": row.name},
+            _num(row.rating, 1),
+            _num(row.games, 0),
+            _num(row.wins, 0),
+            _num(row.draws, 0),
+            _num(row.losses, 0),
+            _num(row.change, 1, signed=True),
+        ]
+        for rank, row in enumerate(result.standings, 1)
+    ]
+    # The same data as the chart, game by game: both players' ratings after it.
+    position = {name: 0 for name in result.history}
+    history_rows = []
+    for number, game in enumerate(games, 1):
+        after = []
+        for name in (game.player_a, game.player_b):
+            position[name] += 1
+            after.append(result.history[name][position[name]])
+        history_rows.append(
+            [
+                _num(number, 0),
+                {"text": game.player_a},
+                {"text": _score_text(game.score_a)},
+                {"text": game.player_b},
+                _num(after[0], 1),
+                _num(after[1], 1),
+            ]
+        )
+    return {
+        "standings": {"rows": standings},
+        "history": {"rows": history_rows},
+        "league_total": _num(result.total, 1),
+        "league_players": _num(len(result.standings), 0),
+        "league_games_count": _num(len(games), 0),
+        "standings_csv": {
+            "download": {
+                "filename": "standings.csv",
+                "text": _standings_csv(result),
+                "mime": "text/csv",
+            }
+        },
+        **_chart(result, len(games)),
+    }
+
+
+def _score_text(score: float) -> str:
+    return {1.0: "1–0", 0.5: "½–½", 0.0: "0–1"}[score]
+
+
+# --- Glicko-2 and DWZ -----------------------------------------------------------------------
+
+_LINE_SEPARATORS = ("|", ";", "\t")
+
+
+def _split_line(line: str, parts: int) -> list[str]:
+    separator = next((s for s in _LINE_SEPARATORS if s in line), None)
+    pieces = [p.strip() for p in line.split(separator)] if separator else line.split()
+    if len(pieces) != parts:
+        raise ValueError(line)
+    return pieces
+
+
+def _glicko_results(text: str) -> list[glicko2.Glicko2Result]:
+    """``opponent rating | opponent RD | score`` per line (blank lines, ``#`` ignored)."""
+    results = []
+    for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        try:
+            rating_text, rd_text, score_text = _split_line(line, 3)
+            opponent = check_rating(parse_number(rating_text, "g_games", code="rating-invalid"))
+            rd = parse_number(rd_text, "g_games", code="rd-invalid")
+            if not 0 < rd <= glicko2.MAX_RD:
+                raise InputError("rd-invalid", "The opponent's RD is out of range.")
+            score = parse_result(score_text)
+        except ValueError as error:
+            code = error.code if isinstance(error, InputError) else "games-invalid"
+            raise InputError(code, f"Line {number} cannot be read.", field="g_games", line=number) from None
+        results.append(glicko2.Glicko2Result(opponent, rd, score))
+    return results
+
+
+def _bounded(text: str, field: str, code: str, maximum: float) -> float:
+    """A number greater than 0 and at most ``maximum`` (RD, volatility, τ)."""
+    value = parse_number(text, field, code=code)
+    if not 0 < value <= maximum:
+        raise InputError(code, f"{field}: not above 0 and at most {maximum:g}", field=field)
+    return value
+
+
+def _glicko2(form: Mapping[str, str]) -> dict[str, Output]:
+    reader = FormReader(form)
+    rating = reader.rating("g_rating")
+    rd = reader.read("g_rd", lambda text: _bounded(text, "g_rd", "rd-invalid", glicko2.MAX_RD))
+    volatility = reader.read(
+        "g_volatility",
+        lambda text: _bounded(
+            text, "g_volatility", "volatility-invalid", glicko2.MAX_VOLATILITY
+        ),
+    )
+    tau = reader.read(
+        "g_tau", lambda text: _bounded(text, "g_tau", "tau-invalid", glicko2.MAX_TAU)
+    )
+    results = reader.read("g_games", _glicko_results)
+    reader.done()
+    assert rating is not None and rd is not None and volatility is not None
+    assert tau is not None and results is not None
+    new = glicko2.update(rating, rd, volatility, results, tau=tau)
+    return {
+        "g_new_rating": _num(new.rating, 1),
+        "g_change": _num(new.rating - rating, 1, signed=True),
+        "g_new_rd": _num(new.rd, 1),
+        "g_new_volatility": _num(new.volatility, 5),
+        "g_games_count": _num(len(results), 0),
+        "g_interval_low": _num(new.rating - 2 * new.rd, 0),
+        "g_interval_high": _num(new.rating + 2 * new.rd, 0),
+    }
+
+
+def _dwz_whole(text: str, field: str, code: str, minimum: int, maximum: int) -> int:
+    value = _whole(text, field, code)
+    assert value is not None
+    if not minimum <= value <= maximum:
+        raise InputError(code, f"{field}: not {minimum} to {maximum}", field=field)
+    return value
+
+
+def _dwz(form: Mapping[str, str]) -> dict[str, Output]:
+    reader = FormReader(form)
+    rating = reader.rating("dwz_rating")
+    age = reader.read(
+        "dwz_age", lambda text: _dwz_whole(text, "dwz_age", "age-invalid", 0, dwz.MAX_AGE)
+    )
+    index = reader.read(
+        "dwz_index",
+        lambda text: _dwz_whole(text, "dwz_index", "index-invalid", 1, dwz.MAX_INDEX),
+    )
+    games = reader.read("dwz_games", parse_games)
+    if games == []:
+        reader.fail("dwz_games", "games-invalid")
+    reader.done()
+    assert rating is not None and age is not None and index is not None and games is not None
+    result = dwz.update(rating, games, age=age, index=index)
+    return {
+        "dwz_e": _num(result.e, 0),
+        "dwz_we": _num(result.we, 2),
+        "dwz_w": _num(result.w, 1),
+        "dwz_n": _num(result.n, 0),
+        "dwz_new": _num(result.new_rating, 0),
+        "dwz_change": _num(result.change, 0, signed=True),
+    }
+
+
+# --- registry -------------------------------------------------------------------------------
+
+DEFAULTS: dict[str, dict[str, str]] = {
+    "k_advisor": {
+        "rated_games": "45",
+        "birth_year": "2010",
+        "year": str(datetime.date.today().year),
+        "rating": "1850",
+        "reached_2400": "",
+        "games_in_period": "9",
+    },
+    "performance": {
+        "perf_opponents": "1850\n1720\n1905\n1640\n1780\n1810\n1695",
+        "perf_score": "4.5",
+    },
+    "initial": {
+        "init_opponents": "1650\n1580\n1720\n1490\n1610",
+        "init_score": "2.5",
+    },
+    "league": {
+        "league_format": "lines",
+        "league_games": (
+            "Anna | Ben | 1\n"
+            "Clara | David | ½\n"
+            "Anna | Clara | ½\n"
+            "Ben | David | 0\n"
+            "Anna | David | 1\n"
+            "Ben | Clara | 1"
+        ),
+        "league_start": "1500",
+        "league_k": "20",
+    },
+    "glicko2": {
+        "g_rating": "1500",
+        "g_rd": "200",
+        "g_volatility": "0.06",
+        "g_tau": "0.5",
+        "g_games": "1400 | 30 | 1\n1550 | 100 | 0\n1700 | 300 | 0",
+    },
+    "dwz": {
+        "dwz_rating": "1650",
+        "dwz_age": "34",
+        "dwz_index": "12",
+        "dwz_games": "1720 | 1\n1580 | ½\n1810 | 0\n1655 | 1\n1700 | ½",
+    },
+}
+
+MODES: dict[str, Callable[[Mapping[str, str]], dict[str, Any]]] = {
+    "k_advisor": _k_advisor,
+    "performance": _performance,
+    "initial": _initial,
+    "league": _league,
+    "glicko2": _glicko2,
+    "dwz": _dwz,
+}

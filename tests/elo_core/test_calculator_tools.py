@@ -1,0 +1,299 @@
+"""The tool pages' calculator modes: FIDE K advisor, performance, initial rating, club league,
+Glicko-2 and DWZ (raw form strings in, outputs or every bad field out)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from elo_core.calculator import DEFAULTS, MODES, compute
+from elo_core.calculator_tools import CHART_SLOTS, parse_ratings
+from elo_core.errors import ERROR_CODES, InputError
+from elo_core.importers import parse_lines
+
+TOOL_MODES = ("k_advisor", "performance", "initial", "league", "glicko2", "dwz")
+
+
+def ok(mode: str, **fields: str) -> dict[str, Any]:
+    result = compute(mode, {**DEFAULTS[mode], **fields})
+    assert result["ok"], result
+    outputs: dict[str, Any] = result["outputs"]
+    return outputs
+
+
+def errors(mode: str, **fields: str) -> list[tuple[str, str, int | None]]:
+    result = compute(mode, {**DEFAULTS[mode], **fields})
+    assert not result["ok"], result
+    return [(e["field"], e["code"], e["line"]) for e in result["errors"]]
+
+
+def value(output: dict[str, Any]) -> float:
+    return float(output["value"])
+
+
+@pytest.mark.parametrize("mode", TOOL_MODES)
+def test_every_tool_mode_is_registered_and_its_default_computes(mode: str) -> None:
+    assert mode in MODES
+    assert compute(mode, DEFAULTS[mode])["ok"]
+
+
+@pytest.mark.parametrize("mode", TOOL_MODES)
+def test_empty_form_gives_errors_with_known_codes_not_exceptions(mode: str) -> None:
+    result = compute(mode, {})
+    assert not result["ok"]
+    assert all(error["code"] in ERROR_CODES for error in result["errors"])
+
+
+# --- FIDE K advisor ----------------------------------------------------------------------------
+
+
+def test_k_advisor_new_player() -> None:
+    out = ok("k_advisor", rated_games="12", birth_year="", rating="1500", games_in_period="0")
+    assert value(out["k_value"]) == 40
+    assert out["k_reason"]["message"] == "k-rule-new-player"
+    assert out["k_cap"]["message"] == "k-no-period"
+
+
+def test_k_advisor_junior_and_adult_by_year() -> None:
+    junior = ok("k_advisor", rated_games="50", birth_year="2008", year="2026", rating="2100")
+    assert (value(junior["k_value"]), junior["k_reason"]["message"]) == (40, "k-rule-junior")
+    adult = ok("k_advisor", rated_games="50", birth_year="2007", year="2026", rating="2100")
+    assert (value(adult["k_value"]), adult["k_reason"]["message"]) == (20, "k-rule-standard")
+
+
+def test_k_advisor_reached_2400_checkbox_keeps_k_10() -> None:
+    out = ok("k_advisor", rated_games="300", birth_year="", rating="2350", reached_2400="1")
+    assert (value(out["k_value"]), out["k_reason"]["message"]) == (10, "k-rule-reached-2400")
+
+
+def test_k_advisor_cap_k_times_n_at_most_700() -> None:
+    out = ok("k_advisor", rated_games="100", birth_year="", rating="1900", games_in_period="39")
+    assert value(out["k_value"]) == 17
+    note = out["k_cap"]
+    assert note["message"] == "k-capped"
+    assert value(note["params"]["uncapped"]) == 20 and value(note["params"]["k"]) == 17
+    within = ok("k_advisor", rated_games="100", birth_year="", rating="1900", games_in_period="9")
+    assert within["k_cap"]["message"] == "k-not-capped"
+    assert value(within["k_cap"]["params"]["total"]) == 180
+
+
+def test_k_advisor_reports_every_bad_field() -> None:
+    found = errors(
+        "k_advisor", rated_games="many", birth_year="20x0", rating="5000", games_in_period="-1"
+    )
+    assert found == [
+        ("rated_games", "count-invalid", None),
+        ("birth_year", "year-invalid", None),
+        ("rating", "rating-invalid", None),
+        ("games_in_period", "count-invalid", None),
+    ]
+
+
+def test_k_advisor_year_before_birth_year() -> None:
+    assert errors("k_advisor", birth_year="2010", year="2005") == [("year", "year-invalid", None)]
+
+
+# --- performance and initial rating ------------------------------------------------------------
+
+
+def test_ratings_list_accepts_lines_spaces_commas_and_decimal_commas() -> None:
+    assert parse_ratings("1500, 1600\n1700 1800;1900,5\n\n1450,1550", "x") == [
+        1500, 1600, 1700, 1800, 1900.5, 1450, 1550,
+    ]
+    with pytest.raises(InputError) as caught:
+        parse_ratings("1500\n1600\n17oo", "perf_opponents")
+    assert (caught.value.code, caught.value.field, caught.value.line) == (
+        "rating-invalid", "perf_opponents", 3,
+    )
+
+
+def test_performance_fide_and_linear() -> None:
+    out = ok("performance", perf_opponents="1800, 1900, 2000, 2100", perf_score="3")
+    assert value(out["perf_ra"]) == 1950
+    assert value(out["perf_p"]) == 0.75
+    assert value(out["perf_dp"]) == 193  # table 8.1.1: p = 0.75 → dp = 193
+    assert value(out["perf_fide"]) == 2143
+    assert value(out["perf_linear"]) == 1950 + 400 * (3 - 1) / 4
+    perfect = ok("performance", perf_opponents="1800 2000", perf_score="2")
+    assert value(perfect["perf_fide"]) == 2700  # 100 % → Ra + 800
+
+
+def test_performance_bad_inputs_all_reported() -> None:
+    assert errors("performance", perf_opponents="1800\nabc", perf_score="x") == [
+        ("perf_opponents", "rating-invalid", 2),
+        ("perf_score", "score-invalid", None),
+    ]
+    assert errors("performance", perf_opponents="", perf_score="1") == [
+        ("perf_opponents", "games-invalid", None)
+    ]
+    assert errors("performance", perf_opponents="1800 1900", perf_score="3") == [
+        ("perf_score", "score-invalid", None)
+    ]
+    assert errors("performance", perf_opponents="1800 1900", perf_score="0,3") == [
+        ("perf_score", "score-invalid", None)
+    ]
+
+
+def test_initial_rating_from_five_opponents() -> None:
+    out = ok("initial", init_opponents="1650 1580 1720 1490 1610", init_score="2,5")
+    # Ra = (8050 + 3600) / 7 = 1664.29; p = 3.5 / 7 = 0.50 → dp 0 → 1664.
+    assert value(out["init_rating"]) == 1664
+    assert value(out["init_ra"]) == pytest.approx(1664.2857, abs=1e-3)
+    assert out["init_note"]["message"] == "initial-rated"
+
+
+@pytest.mark.parametrize(
+    ("opponents", "score", "message"),
+    [
+        ("1650 1580 1720 1490", "2", "initial-too-few"),
+        ("1650 1580 1720 1490 1610", "0", "initial-zero-score"),
+        ("1000 1000 1000 1000 1000 1000 1000 1000", "1", "initial-below-1400"),
+        ("2400 2400 2400 2400 2400", "5", "initial-capped"),
+    ],
+)
+def test_initial_rating_explains_why_not_or_the_cap(opponents: str, score: str, message: str) -> None:
+    out = ok("initial", init_opponents=opponents, init_score=score)
+    assert out["init_note"]["message"] == message
+    if message == "initial-capped":
+        assert value(out["init_rating"]) == 2200
+    else:
+        assert out["init_rating"] is None
+
+
+def test_initial_bad_score() -> None:
+    assert errors("initial", init_opponents="1500 1500", init_score="-1") == [
+        ("init_score", "score-invalid", None)
+    ]
+
+
+# --- club league --------------------------------------------------------------------------------
+
+
+def test_parse_lines_reads_names_with_spaces_and_all_result_forms() -> None:
+    games = parse_lines("Anna Berg | Ben | 1-0\n\n# a comment\nBen; Clara;½\nClara\tAnna Berg\t0")
+    assert [(g.player_a, g.player_b, g.score_a) for g in games] == [
+        ("Anna Berg", "Ben", 1.0), ("Ben", "Clara", 0.5), ("Clara", "Anna Berg", 0.0),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [("A | B | 1\nA | B\n", 2), ("A | B | 1\n\nA | A | 1", 3), ("A | B | 2", 1), (" | B | 1", 1)],
+)
+def test_parse_lines_names_the_bad_line(text: str, line: int) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_lines(text)
+    assert (caught.value.code, caught.value.line) == ("games-invalid", line)
+
+
+def test_league_default_club_standings_total_and_csv() -> None:
+    out = ok("league")
+    rows = out["standings"]["rows"]
+    assert [row[1]["text"] for row in rows] == ["Anna", "David", "Ben", "Clara"]
+    assert [value(row[0]) for row in rows] == [1, 2, 3, 4]
+    anna = rows[0]
+    assert value(anna[2]) == pytest.approx(1519.712, abs=1e-3)
+    assert [value(c) for c in anna[3:7]] == [3, 2, 1, 0]
+    assert value(out["league_total"]) == pytest.approx(6000)
+    csv_text = out["standings_csv"]["download"]["text"]
+    assert csv_text.splitlines()[0] == "rank,name,rating,games,wins,draws,losses,change"
+    assert csv_text.splitlines()[1] == "1,Anna,1519.7,3,2,1,0,+19.7"
+    assert out["standings_csv"]["download"]["filename"] == "standings.csv"
+    assert len(out["history"]["rows"]) == 6
+
+
+def test_league_chart_has_one_line_per_player_and_hides_unused_slots() -> None:
+    out = ok("league")
+    used = [out[f"chart_line_{i}"]["attrs"] for i in range(CHART_SLOTS)]
+    assert [a["class"] for a in used[:4]] == ["series s0", "series s1", "series s2", "series s3"]
+    assert all(a["class"] == "series unused" for a in used[4:])
+    # Anna played games 1, 3 and 5: her line has the start and three points.
+    assert len(used[0]["points"].split()) == 4
+    assert out["chart_name_0"] == {"text": "Anna"}
+    many = "\n".join(f"P{i} | P{i + 1} | 1" for i in range(10))
+    crowded = ok("league", league_games=many)
+    assert crowded["chart_more"]["message"] == "chart-more"
+    assert value(crowded["chart_more"]["params"]["count"]) == 11 - CHART_SLOTS
+
+
+def test_league_csv_format() -> None:
+    out = ok(
+        "league",
+        league_format="csv",
+        league_games="weiss;schwarz;ergebnis\nAnna;Ben;1:0\nBen;Anna;½-½\n",
+    )
+    assert [row[1]["text"] for row in out["standings"]["rows"]] == ["Anna", "Ben"]
+
+
+def test_league_pgn_format() -> None:
+    pytest.importorskip("chess")
+    pgn = (
+        '[Event "Club"]\n[White "Anna"]\n[Black "Ben"]\n[Result "1-0"]\n\n1. e4 e5 1-0\n\n'
+        '[Event "Club"]\n[White "Ben"]\n[Black "Clara"]\n[Result "1/2-1/2"]\n\n1. d4 1/2-1/2\n'
+    )
+    out = ok("league", league_format="pgn", league_games=pgn)
+    assert value(out["league_games_count"]) == 2
+    assert value(out["league_players"]) == 3
+
+
+def test_league_bad_line_start_and_k_all_reported() -> None:
+    assert errors(
+        "league", league_games="A | B | 1\nA | B | 3", league_start="x", league_k="0"
+    ) == [
+        ("league_games", "games-invalid", 2),
+        ("league_start", "rating-invalid", None),
+        ("league_k", "k-invalid", None),
+    ]
+    assert errors("league", league_games="") == [("league_games", "games-invalid", None)]
+    assert errors("league", league_format="xls") == [("league_format", "option-invalid", None)]
+
+
+# --- Glicko-2 and DWZ ----------------------------------------------------------------------------
+
+
+def test_glicko2_matches_glickmans_example() -> None:
+    out = ok("glicko2")
+    assert value(out["g_new_rating"]) == pytest.approx(1464.06, abs=0.01)
+    assert value(out["g_new_rd"]) == pytest.approx(151.52, abs=0.01)
+    assert value(out["g_new_volatility"]) == pytest.approx(0.05999, abs=1e-5)
+    assert value(out["g_games_count"]) == 3
+
+
+def test_glicko2_without_games_only_widens_rd() -> None:
+    out = ok("glicko2", g_games="")
+    assert value(out["g_new_rating"]) == 1500
+    assert value(out["g_new_rd"]) > 200
+
+
+def test_glicko2_reports_every_bad_field_and_the_line() -> None:
+    assert errors(
+        "glicko2", g_rating="x", g_rd="0", g_volatility="2", g_tau="9",
+        g_games="1400 | 30 | 1\n1550 | 100",
+    ) == [
+        ("g_rating", "rating-invalid", None),
+        ("g_rd", "rd-invalid", None),
+        ("g_volatility", "volatility-invalid", None),
+        ("g_tau", "tau-invalid", None),
+        ("g_games", "games-invalid", 2),
+    ]
+    assert errors("glicko2", g_games="1400 | 0 | 1") == [("g_games", "rd-invalid", 1)]
+
+
+def test_dwz_default_and_formula() -> None:
+    out = ok("dwz")
+    assert value(out["dwz_n"]) == 5 and value(out["dwz_w"]) == 3
+    we, e = value(out["dwz_we"]), value(out["dwz_e"])
+    assert value(out["dwz_new"]) == round(1650 + 800 * (3 - we) / (e + 5))
+    assert value(out["dwz_change"]) == value(out["dwz_new"]) - 1650
+
+
+def test_dwz_reports_every_bad_field() -> None:
+    assert errors(
+        "dwz", dwz_rating="1650", dwz_age="-3", dwz_index="0", dwz_games="1720 | 1\n1580 | 2"
+    ) == [
+        ("dwz_age", "age-invalid", None),
+        ("dwz_index", "index-invalid", None),
+        ("dwz_games", "games-invalid", 2),
+    ]
+    assert errors("dwz", dwz_games="") == [("dwz_games", "games-invalid", None)]
