@@ -11,7 +11,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_core import ERROR_CODES, Game, InputError, rate
-from elo_core.league import League, LeagueGame, PlayerSetup, Standing, league
+from elo_core.league import (
+    League,
+    LeagueGame,
+    PlayerSetup,
+    Standing,
+    _checked_game,
+    _checked_games,
+    league,
+)
 
 
 def reference(games: list[LeagueGame], *, k: float = 20, **options: Any) -> dict[str, float]:
@@ -235,3 +243,26 @@ def test_errors_name_the_game() -> None:
         league([LeagueGame("Ann", "Bob", 1), LeagueGame("Ann", "Bob", 0.3)])
     assert str(raised.value).startswith("Game 2:")
     assert raised.value.field == "score"
+
+
+odd_names = st.sampled_from(["Ann", "Bob", "", " ", "Ann ", None, 5, b"Ann"])
+odd_scores = st.sampled_from([0, 1, 0.5, 0.0, 1.0, 2, -1, 0.25, True, False, math.nan, "1", None])
+odd_dates = st.sampled_from([None, datetime.date(2024, 1, 1), "2024-01-01", 20240101])
+
+
+@given(a=odd_names, b=odd_names, score=odd_scores, date=odd_dates)
+def test_the_quick_check_agrees_with_the_detailed_one(
+    a: object, b: object, score: object, date: object
+) -> None:
+    game = LeagueGame(a, b, score, date)  # type: ignore[arg-type]
+    try:
+        detailed: object = _checked_game(game, 1)
+    except InputError as error:
+        detailed = error.code
+    try:
+        quick: object = _checked_games([game])[0]
+    except InputError as error:
+        quick = error.code
+    assert quick == detailed
+    if isinstance(quick, tuple):
+        assert type(quick[2]) is float
