@@ -166,6 +166,7 @@ def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float
             break
         big_c = big_a + (big_a - big_b) * f_a / (f_b - f_a)
         f_c = f(big_c)
+        # "≤ 0", not "< 0": with f(C) = 0 exactly the bracket would stop shrinking.
         if f_c * f_b <= 0:
             big_a, f_a = big_b, f_b
         else:
