@@ -1,0 +1,235 @@
+"""The home page's calculators in Chromium: one game, a tournament, options, match, expectancy."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+READY_TIMEOUT_MS = 60_000
+
+
+@pytest.fixture()
+def open_home(browser: Any, served: str) -> Iterator[Any]:
+    """Opens the home page in a fresh context (no saved inputs); fails on page errors."""
+    contexts: list[Any] = []
+    errors: list[str] = []
+
+    def open_page(lang: str, **options: Any) -> Any:
+        context = browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(served + lang + "/")
+        page.locator('html[data-engine="ready"]').wait_for(
+            state="attached", timeout=READY_TIMEOUT_MS
+        )
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    assert errors == []
+
+
+def out(page: Any, name: str) -> str:
+    return str(page.inner_text(f'[data-out="{name}"]'))
+
+
+def wait_out(page: Any, name: str, text: str) -> None:
+    """Waits until the output shows exactly ``text`` (the engine's answer)."""
+    page.locator(f'[data-out="{name}"]', has_text=text).wait_for()
+    assert out(page, name) == text
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected", "change", "new", "other"),
+    [
+        ("de", "0,76", "+4,8", "1.604,8", "0,64"),
+        ("en", "0.76", "+4.8", "1,604.8", "0.64"),
+        ("da", "0,76", "+4,8", "1.604,8", "0,64"),
+    ],
+)
+def test_single_game_in_every_language(
+    open_home: Any, lang: str, expected: str, change: str, new: str, other: str
+) -> None:
+    page = open_home(lang)
+    # The pre-rendered example is already right before anything is typed.
+    assert out(page, "expected_a") == expected
+    assert out(page, "tournament_change") == "–"
+    # Make the engine answer something else first, then the seed example again.
+    page.fill("#rating_b", "1500")
+    wait_out(page, "expected_a", other)
+    page.fill("#rating_b", "1400")
+    wait_out(page, "expected_a", expected)
+    assert out(page, "change_a") == change
+    assert out(page, "new_a") == new
+    assert out(page, "change_b") == "-" + change[1:]
+    assert out(page, "tournament_new") == "–"
+
+
+def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
+    page = open_home("de")
+    games = "1500 | 1\n1700 | ½\n1810,5 | 1-0"
+    page.fill("#games", games)
+    wait_out(page, "tournament_change", "+25,4")
+    assert out(page, "tournament_new") == "1.625,4"
+    assert out(page, "tournament_games") == "3"
+    assert out(page, "tournament_score") == "2,5"
+    assert out(page, "tournament_expected") == "1,23"
+    rows = page.locator('[data-out="tournament_rows"] tr')
+    assert rows.count() == 3
+    assert rows.nth(2).inner_text().split("\t") == ["1.810,5", "1", "0,23", "+15,4"]
+    assert page.locator('[data-out="tournament_rows"] tr th[scope="row"]').count() == 3
+    # The single game is computed as before, next to the tournament.
+    assert out(page, "change_a") == "+4,8"
+
+    bad = "1500 | 1\n1700 | ½\n1810,5 ? Sieg\n1900 | 0"
+    page.fill("#games", bad)
+    error = page.locator('[data-error-for="games"]')
+    error.wait_for(state="visible")
+    assert error.inner_text().startswith("Zeile 3: Schreiben Sie eine Partie pro Zeile")
+    assert page.get_attribute("#games", "aria-invalid") == "true"
+    results = page.locator('section[data-mode="elo"] .results')
+    assert "is-stale" in (results.get_attribute("class") or "")
+    assert page.locator('section[data-mode="elo"] .stale-note').is_visible()
+    # The last good results stay; nothing typed is lost.
+    assert out(page, "tournament_change") == "+25,4"
+    assert out(page, "change_a") == "+4,8"
+    assert page.input_value("#games") == bad
+    assert page.input_value("#rating_a") == "1600"
+
+    page.fill("#games", bad.replace("? Sieg", "| 1"))
+    wait_out(page, "tournament_games", "4")
+    assert "is-stale" not in (results.get_attribute("class") or "")
+    assert not error.is_visible()
+    assert page.get_attribute("#games", "aria-invalid") is None
+
+
+def test_every_bad_field_is_marked_at_once(open_home: Any) -> None:
+    page = open_home("en")
+    page.fill("#rating_a", "abc")
+    page.fill("#k", "0")
+    page.locator('[data-error-for="k"]').wait_for(state="visible")
+    assert page.locator('[data-error-for="rating_a"]').inner_text() == (
+        "Enter a rating between 0 and 4000."
+    )
+    assert page.get_attribute("#rating_a", "aria-invalid") == "true"
+    assert page.get_attribute("#k", "aria-invalid") == "true"
+    assert page.input_value("#rating_a") == "abc"
+
+
+def test_fide_rounding_gives_whole_numbers(open_home: Any) -> None:
+    page = open_home("de")
+    page.select_option("#rounding", "fide")
+    wait_out(page, "new_a", "1.605")
+    assert out(page, "new_b") == "1.395"
+    assert out(page, "change_a") == "+5"
+    assert out(page, "change_b") == "-5"
+
+
+def test_options_change_the_numbers(open_home: Any) -> None:
+    page = open_home("de")
+    page.fill("#rating_a", "2200")
+    page.fill("#rating_b", "1600")
+    wait_out(page, "expected_a", "0,97")
+    page.select_option("#cap", "400")
+    wait_out(page, "expected_a", "0,91")
+    assert out(page, "change_a") == "+1,8"
+    page.select_option("#cap", "none")
+    page.fill("#rating_a", "1800")
+    page.fill("#rating_b", "1400")
+    wait_out(page, "expected_a", "0,91")
+    page.select_option("#model", "fide")
+    wait_out(page, "expected_a", "0,92")
+    assert out(page, "expected_b") == "0,08"
+    # The same options drive the match and the expectancy table.
+    row_400 = page.locator('[data-out="expectancy_rows"] tr').nth(8)
+    row_400.locator("td", has_text=re.compile(r"^0,92$")).wait_for()
+    assert row_400.inner_text().split("\t") == ["400", "0,92", "0,08"]
+
+
+def test_match_against_one_opponent(open_home: Any) -> None:
+    page = open_home("en")
+    section = page.locator('section[data-mode="match"]')
+    assert out(page, "match_games") == "2"
+    assert out(page, "match_new_a") == "1,852.8"
+    section.locator("#match_wins").fill("0")
+    section.locator("#match_draws").fill("2")
+    section.locator("#match_losses").fill("1")
+    section.locator("#match_k").fill("10")
+    wait_out(page, "match_change_a", "-10.4")
+    assert out(page, "match_games") == "3"
+    assert out(page, "match_expected_game_a") == "0.68"
+    assert out(page, "match_expected_a") == "2.04"
+    assert out(page, "match_score_a") == "1.0"
+    assert out(page, "match_score_b") == "2.0"
+    assert out(page, "match_change_b") == "+10.4"
+    assert out(page, "match_new_a") == "1,839.6"
+    assert out(page, "match_new_b") == "1,730.4"
+    # No game at all: the counts are marked, the last good results (one loss) kept.
+    section.locator("#match_draws").fill("0")
+    wait_out(page, "match_change_a", "-6.8")
+    section.locator("#match_losses").fill("0")
+    page.locator('[data-error-for="match_wins"]').wait_for(state="visible")
+    assert page.get_attribute("#match_losses", "aria-invalid") == "true"
+    assert out(page, "match_change_a") == "-6.8"
+    assert "is-stale" in (section.locator(".results").get_attribute("class") or "")
+
+
+def test_expectancy_table_and_curve_follow_the_model(open_home: Any) -> None:
+    page = open_home("da")
+    rows = page.locator('[data-out="expectancy_rows"] tr')
+    assert rows.count() == 17
+    assert rows.nth(8).inner_text().split("\t") == ["400", "0,909", "0,091"]
+    assert rows.nth(16).inner_text().split("\t")[0] == "800"
+    path = page.locator('[data-out="expectancy_path_higher"]')
+    logistic_d = path.get_attribute("d")
+    assert logistic_d and logistic_d.startswith("M44.0,160.0 L")
+    page.select_option("#model", "normal")
+    rows.nth(8).locator("td", has_text="0,921").wait_for()
+    assert path.get_attribute("d") != logistic_d
+    page.select_option("#model", "fide")
+    rows.nth(8).locator("td", has_text=re.compile(r"^0,92$")).wait_for()
+    assert rows.nth(8).inner_text().split("\t") == ["400", "0,92", "0,08"]
+    point = page.locator('[data-out="expectancy_point"]')
+    cx = point.get_attribute("cx")
+    page.fill("#expectancy_difference", "400")
+    wait_out(page, "expectancy_higher", "0,92")
+    assert out(page, "expectancy_lower") == "0,08"
+    assert point.get_attribute("cx") != cx
+
+
+def tab_to(page: Any, selector: str, key: str = "Tab", limit: int = 80) -> None:
+    """Presses Tab (or ``key``) until the element matching ``selector`` has the focus."""
+    for _ in range(limit):
+        page.keyboard.press(key)
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_keyboard_only(open_home: Any) -> None:
+    page = open_home("de")
+    tab_to(page, "#rating_a")
+    page.keyboard.press("Control+A")
+    page.keyboard.type("1700")
+    wait_out(page, "expected_a", "0,85")
+    assert out(page, "change_a") == "+3,0"
+    tab_to(page, 'button[data-set="k=40"]')
+    page.keyboard.press("Enter")
+    wait_out(page, "change_a", "+6,0")
+    assert page.input_value("#k") == "40"
+    tab_to(page, 'button[data-set="k=10"]')
+    page.keyboard.press("Space")
+    wait_out(page, "change_a", "+1,5")
+    assert page.input_value("#k") == "10"
+    # The result radios: arrow keys move the choice.
+    tab_to(page, '[name="result"]:checked', key="Shift+Tab")
+    page.keyboard.press("ArrowRight")
+    assert page.is_checked('[name="result"][value="0.5"]')
+    wait_out(page, "change_a", "-3,5")
