@@ -69,7 +69,7 @@ def _prerender(lang: str, messages: dict[str, str]) -> dict[str, dict[str, Any]]
     for mode, form in calculator.DEFAULTS.items():
         result = calculator.compute(mode, form)
         if not result["ok"]:
-            raise BuildError(Path(calculator.__file__), None,
+            raise BuildError(Path(str(calculator.__file__)), None,
                              f"default {mode} example fails: {result['errors']}")
         shown[mode] = {name: format_output(out, lang, messages)
                        for name, out in result["outputs"].items()}

@@ -40,16 +40,17 @@ def test_numbers_are_computed_and_in_the_page_locale(fixture_config: SiteConfig)
     en = (out / "en/example/index.html").read_text()
     de = (out / "de/beispiel/index.html").read_text()
     da = (out / "da/eksempel/index.html").read_text()
-    assert "The expected score is 0.414" in en and "new rating\n1,604.8" in en
+    # E = 0.41450132…: rounded (not truncated) to three decimals.
+    assert "The expected score is 0.415" in en and "new rating\n1,604.8" in en
     assert "change is\n+11.7" in en
-    assert "Erwartungswert ist 0,414" in de and "1.604,8" in de
-    assert "forventede score er 0,414" in da and "1.604,8" in da
+    assert "Erwartungswert ist 0,415" in de and "1.604,8" in de
+    assert "forventede score er 0,415" in da and "1.604,8" in da
 
 
 def test_formulas_become_mathml_and_tables_are_tables(fixture_config: SiteConfig) -> None:
     build(fixture_config)
     html = (fixture_config.out_dir / "en/example/index.html").read_text()
-    assert '<math display="inline"' in html and '<math display="block"' in html
+    assert 'display="inline"><mrow><mi>E</mi>' in html and 'display="block"' in html
     assert "$" not in html.split("<main", 1)[1]
     assert html.count("<table") == 2  # the Markdown table and the expectancy macro
     assert '<h2 id="numbers">' in html and 'href="#numbers"' in html
@@ -115,6 +116,8 @@ def test_site_works_under_a_sub_path(fixture_config: SiteConfig) -> None:
 
 def test_missing_translation_warns_or_fails_with_strict(fixture_config: SiteConfig) -> None:
     (fixture_config.content_dir / "da" / "example.md").unlink()
+    home = fixture_config.content_dir / "da" / "index.md"
+    home.write_text(home.read_text().replace("See [the article]({{ link('example') }}).", ""))
     with pytest.raises(BuildError, match="no 'da' translation"):
         build(fixture_config)
     report = build(dataclasses.replace(fixture_config, strict=False))
