@@ -72,7 +72,9 @@ function recompute(section) {
 }
 
 function errorText(error) {
-  const text = messages[error.code] || messages["input-invalid"] || error.code;
+  // A field may word a code its own way ("league_games:games-invalid"), else the code's text.
+  const text = messages[`${error.field}:${error.code}`] || messages[error.code]
+    || messages["input-invalid"] || error.code;
   return error.line ? (messages["on-line"] || "Line {line}: {message}")
     .replace("{line}", String(error.line)).replace("{message}", text) : text;
 }

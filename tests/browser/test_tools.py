@@ -1,0 +1,182 @@
+"""The tool pages in Chromium: FIDE tools (de), club league (en, da), Glicko-2 and DWZ (da)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+READY_TIMEOUT_MS = 60_000
+
+
+def open_page(browser: Any, url: str, **context_args: Any) -> tuple[Any, Any, list[str], list[str]]:
+    """A page at ``url`` with its engine ready, the URLs it requested and its script errors.
+
+    The URLs are those the page and its engine worker asked for; the offline service worker's
+    own requests (it may pre-cache files for later) are left out.
+    """
+    context = browser.new_context(**context_args)
+    requested: list[str] = []
+
+    def record(request: Any) -> None:
+        if request.service_worker is None:
+            requested.append(request.url)
+
+    context.on("request", record)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    return context, page, requested, errors
+
+
+def out(page: Any, name: str) -> str:
+    text: str = page.inner_text(f'[data-out="{name}"]')
+    return text
+
+
+def wait_out(page: Any, name: str, text: str) -> None:
+    page.locator(f'[data-out="{name}"]', has_text=text).first.wait_for()
+
+
+def test_german_fide_tools_k_advisor_performance_and_initial(browser: Any, served: str) -> None:
+    context, page, _, errors = open_page(browser, served + "de/fide-rechner/")
+
+    page.fill('[name="birth_year"]', "1990")
+    page.fill('[name="year"]', "2026")
+    page.fill('[name="rated_games"]', "120")
+    page.fill('[name="rating"]', "1950")
+    page.fill('[name="games_in_period"]', "39")
+    wait_out(page, "k_value", "17")
+    assert "K = 20" in out(page, "k_reason")
+    assert out(page, "k_cap") == "K × n darf 700 nicht übersteigen: Bei 39 Partien sinkt K von 20 auf 17."
+    page.check('[name="reached_2400"]')
+    wait_out(page, "k_value", "10")
+    assert "2400" in out(page, "k_reason")
+
+    page.fill('[name="perf_opponents"]', "1800, 1900\n2000 2100")
+    page.fill('[name="perf_score"]', "3")
+    wait_out(page, "perf_fide", "2.143")
+    assert out(page, "perf_ra") == "1.950,0"
+    assert out(page, "perf_p") == "0,75"
+    assert out(page, "perf_dp") == "+193"
+    assert out(page, "perf_linear") == "2.150"
+
+    page.fill('[name="init_opponents"]', "1650 1580 1720 1490")
+    page.fill('[name="init_score"]', "2")
+    wait_out(page, "init_note", "Noch keine Elo-Zahl")
+    assert out(page, "init_rating") == "–"
+    assert out(page, "init_note").startswith("Noch keine Elo-Zahl: 4 gewertete Gegner")
+    page.fill('[name="init_opponents"]', "1650 1580 1720 1490 1610")
+    page.fill('[name="init_score"]', "2,5")
+    wait_out(page, "init_rating", "1.664")
+
+    # A bad score is named next to its field, in German.
+    page.fill('[name="perf_score"]', "7")
+    page.locator('[data-error-for="perf_score"]:visible').wait_for()
+    assert "Vielfaches von ½" in page.inner_text('[data-error-for="perf_score"]')
+    assert page.get_attribute('[name="perf_score"]', "aria-invalid") == "true"
+    assert errors == []
+    context.close()
+
+
+def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_path: Path) -> None:
+    context, page, _, errors = open_page(browser, served + "en/club-league/", accept_downloads=True)
+    page.fill('[name="league_k"]', "32")
+    wait_out(page, "standings", "1,531.3")
+    first = page.locator('[data-out="standings"] tr').first
+    assert first.locator("td").all_inner_texts() == ["1", "Anna", "1,531.3", "3", "2", "1", "0", "+31.3"]
+    assert out(page, "league_total") == "6,000.0"
+    assert page.locator('polyline.series:not(.unused)').count() == 4
+    assert out(page, "chart_name_0") == "Anna"
+
+    with page.expect_download() as info:
+        page.click('[data-out="standings_csv"]')
+    download = info.value
+    assert download.suggested_filename == "standings.csv"
+    saved = tmp_path / "standings.csv"
+    download.save_as(saved)
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert lines[0] == "rank,name,rating,games,wins,draws,losses,change"
+    assert lines[1] == "1,Anna,1531.3,3,2,1,0,+31.3"
+    assert len(lines) == 5
+
+    # A bad third line: its number is shown, the last results stay (marked stale), the text stays.
+    games = page.input_value('[name="league_games"]')
+    bad = games.replace("Anna | Clara | ½", "Anna | Clara")
+    page.fill('[name="league_games"]', bad)
+    box = page.locator('[data-error-for="league_games"]')
+    box.wait_for(state="visible")
+    assert box.inner_text().startswith("Line 3: This line cannot be read.")
+    assert "is-stale" in (page.get_attribute('[data-mode="league"] .results', "class") or "")
+    assert out(page, "league_total") == "6,000.0"
+    assert page.input_value('[name="league_games"]') == bad
+    assert errors == []
+    context.close()
+
+
+PGN = """[Event "Klubturnering"]
+[White "Jens"]
+[Black "Mette"]
+[Result "1-0"]
+
+1. e4 e5 2. Nf3 1-0
+
+[Event "Klubturnering"]
+[White "Mette"]
+[Black "Søren"]
+[Result "1/2-1/2"]
+
+1. d4 d5 1/2-1/2
+"""
+
+
+def test_danish_league_pgn_loads_the_chess_wheel_only_when_chosen(browser: Any, served: str) -> None:
+    context, page, requested, errors = open_page(browser, served + "da/klubliga/")
+    page.fill('[name="league_start"]', "1600")
+    wait_out(page, "league_total", "6.400,0")
+    # A CSV file chosen in the file field is read into the text area, locally.
+    page.select_option('[name="league_format"]', "csv")
+    page.set_input_files(
+        "#league_file",
+        files=[{"name": "liga.csv", "mimeType": "text/csv",
+                "buffer": "hvid;sort;resultat\nJens;Mette;1-0\n".encode()}],
+    )
+    wait_out(page, "league_players", "2")
+    assert not any("chess-" in url for url in requested), requested
+
+    page.select_option('[name="league_format"]', "pgn")
+    page.fill('[name="league_games"]', PGN)
+    wait_out(page, "league_players", "3")
+    assert out(page, "league_games_count") == "2"
+    names = page.locator('[data-out="standings"] tr td:nth-child(2)').all_inner_texts()
+    assert sorted(names) == ["Jens", "Mette", "Søren"]
+    assert any(url.endswith(".whl") and "/chess-" in url for url in requested), requested
+    assert errors == []
+    context.close()
+
+
+def test_danish_glicko2_and_dwz(browser: Any, served: str) -> None:
+    context, page, _, errors = open_page(browser, served + "da/glicko-dwz/")
+    page.fill('[name="g_games"]', "1400 | 30 | 1\n1550 | 100 | 1")
+    wait_out(page, "g_new_rating", "1.629,9")
+    assert out(page, "g_change") == "+129,9"
+    assert out(page, "g_new_rd") == "158,3"
+    assert out(page, "g_new_volatility") == "0,06000"
+
+    page.fill('[name="dwz_age"]', "19")
+    wait_out(page, "dwz_e", "10")
+    assert out(page, "dwz_we") == "2,21"
+    assert out(page, "dwz_new") == "1.692"
+    assert out(page, "dwz_change") == "+42"
+
+    page.fill('[name="g_games"]', "1400 | 30 | 1\n1550 | 100")
+    box = page.locator('[data-error-for="g_games"]')
+    box.wait_for(state="visible")
+    assert box.inner_text().startswith("Linje 2:")
+    assert errors == []
+    context.close()
