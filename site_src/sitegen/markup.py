@@ -22,6 +22,7 @@ from jinja2.sandbox import SandboxedEnvironment
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
+from markdown.treeprocessors import Treeprocessor
 
 from sitegen.errors import BuildError
 
@@ -79,8 +80,6 @@ class _HeadingAnchors(Extension):
     """Give every heading a visible ``#`` link to itself (toc sets the ids)."""
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
-        from markdown.treeprocessors import Treeprocessor
-
         class Anchors(Treeprocessor):
             def run(self, root: etree.Element) -> None:
                 for element in root.iter():

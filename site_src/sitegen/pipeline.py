@@ -62,18 +62,24 @@ def _elo_core(fresh: bool = False) -> Any:
     return importlib.import_module("elo_core")
 
 
-def _prerender(lang: str, messages: dict[str, str]) -> dict[str, dict[str, Any]]:
-    """Every mode's default example, computed by elo_core and formatted for ``lang``."""
+def _examples() -> dict[str, dict[str, Any]]:
+    """Every mode's default example, computed once by elo_core (the same for every language)."""
     calculator = importlib.import_module("elo_core.calculator")
-    shown: dict[str, dict[str, Any]] = {}
+    outputs: dict[str, dict[str, Any]] = {}
     for mode, form in calculator.DEFAULTS.items():
         result = calculator.compute(mode, form)
         if not result["ok"]:
             raise BuildError(Path(str(calculator.__file__)), None,
                              f"default {mode} example fails: {result['errors']}")
-        shown[mode] = {name: format_output(out, lang, messages)
-                       for name, out in result["outputs"].items()}
-    return shown
+        outputs[mode] = result["outputs"]
+    return outputs
+
+
+def _prerender(examples: dict[str, dict[str, Any]], lang: str,
+               messages: dict[str, str]) -> dict[str, dict[str, Any]]:
+    """The examples formatted for ``lang``, as the page's script would show them."""
+    return {mode: {name: format_output(out, lang, messages) for name, out in outputs.items()}
+            for mode, outputs in examples.items()}
 
 
 def _write(path: Path, text: str) -> None:
@@ -90,7 +96,7 @@ class Builder:
         self._templates: TemplateRenderer | None = None
         self._wheel: tuple[str, bytes, str] | None = None
         self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]]]] = {}
-        self._messages: dict[str, str] = {}
+        self._messages: dict[str, dict[str, str]] = {}
         self._translations: dict[str, Translations] = {}
 
     def build(self, changed: set[Path] | None = None) -> BuildReport:
@@ -121,8 +127,7 @@ class Builder:
                 shutil.rmtree(scratch, ignore_errors=True)
         return report
 
-    def _wheel_into(self, out: Path) -> str:
-        source_hash = assets.tree_digest(self.config.package_dir)
+    def _wheel_into(self, out: Path, source_hash: str) -> str:
         if self._wheel is None or self._wheel[0] != source_hash:
             self._wheel = (source_hash, *assets.build_wheel(self.config))
         _, data, name = self._wheel
@@ -135,20 +140,19 @@ class Builder:
             self._translations[lang] = load_translations(self.config.source_dir / "locales", lang)
         return self._translations[lang]
 
-    def _browser_messages(self, lang: str) -> str:
+    def _browser_messages(self, lang: str) -> dict[str, str]:
         if lang not in self._messages:
             translations = self._catalog(lang)
-            self._messages[lang] = json.dumps(
-                {key: translations.gettext(text) for key, text in BROWSER_MESSAGES.items()},
-                ensure_ascii=False, sort_keys=True,
-            )
+            self._messages[lang] = {key: translations.gettext(text)
+                                    for key, text in BROWSER_MESSAGES.items()}
         return self._messages[lang]
 
     def _article(self, page: Page, link_table: dict[tuple[str, str], str],
-                 elo_hash: str) -> tuple[str, list[dict[str, Any]]]:
-        cache_key = (page.source, page.body, page.body_line, elo_hash,
-                     tuple(sorted(link_table.items())))
+                 build_key: tuple[Any, ...]) -> tuple[str, list[dict[str, Any]]]:
+        """One article's HTML, reused while its text and ``build_key`` stay the same."""
+        cache_key = (page.source, page.body, page.body_line, build_key)
         if cache_key not in self._articles:
+            elo = _elo_core()
             def link(key: str, _lang: str = page.lang) -> str:
                 if (key, _lang) not in link_table:
                     raise LookupError(f"link to unknown article {key!r}")
@@ -156,8 +160,8 @@ class Builder:
 
             renderer = ArticleRenderer(
                 page.lang,
-                globals_={"elo": _elo_core(), "link": link,
-                          **article_macros(page.lang, self._catalog(page.lang), _elo_core())},
+                globals_={"elo": elo, "link": link,
+                          **article_macros(page.lang, self._catalog(page.lang), elo)},
                 filters={
                     "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
                     "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
@@ -171,9 +175,11 @@ class Builder:
         pages = load_pages(config)
         _check_translations(config, pages, report)
         if self._templates is None:
-            self._templates = TemplateRenderer(config)
+            self._templates = TemplateRenderer(
+                config, {lang: self._catalog(lang) for lang in config.languages})
         templates = self._templates
 
+        elo_hash = assets.tree_digest(config.package_dir)
         modules = assets.fingerprint_modules(config.source_dir / "js", out, "assets")
         chess_wheels = sorted((config.root / ".cache" / "site-wheels").glob("chess-*.whl"))
         asset_urls = {
@@ -183,25 +189,29 @@ class Builder:
             "worker": modules["engine-worker.js"],
             "offline": modules["offline.js"],
             "pyodide": assets.copy_pyodide(config, out),
-            "wheel": self._wheel_into(out),
+            "wheel": self._wheel_into(out, elo_hash),
             "chess": assets.copy_wheel(
                 chess_wheels[-1] if chess_wheels else config.root / ".cache/site-wheels/chess.whl",
                 out),
         }
         asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
-        elo_hash = assets.tree_digest(config.package_dir)
 
         by_key: dict[str, dict[str, Page]] = defaultdict(dict)
         for page in pages:
             by_key[page.key][page.lang] = page
         link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
-        prerendered = {lang: _prerender(lang, json.loads(self._browser_messages(lang)))
+        # Articles depend on elo_core and on where every other article lives.
+        build_key = (elo_hash, tuple(sorted(link_table.items())))
+        examples = _examples()
+        prerendered = {lang: _prerender(examples, lang, self._browser_messages(lang))
                        for lang in config.languages}
+        messages_json = {lang: json.dumps(self._browser_messages(lang), ensure_ascii=False,
+                                          sort_keys=True) for lang in config.languages}
         defaults = importlib.import_module("elo_core.calculator").DEFAULTS
 
         sitemap: list[dict[str, Any]] = []
         for page in pages:
-            body_html, toc = self._article(page, link_table, elo_hash)
+            body_html, toc = self._article(page, link_table, build_key)
             alternates = [
                 {"lang": lang, "name": config.languages[lang],
                  "url": config.absolute_url(p.path), "href": config.url(p.path)}
@@ -223,7 +233,7 @@ class Builder:
                 "home": by_key[HOME_KEY].get(page.lang),
                 "shown": prerendered[page.lang],
                 "defaults": defaults,
-                "messages_json": self._browser_messages(page.lang),
+                "messages_json": messages_json[page.lang],
             }
             html = templates.render(page.lang, page.template, context, source=page.source)
             _write(out / page.path / "index.html", html)

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 import jinja2
+from babel.support import Translations
 
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
-from sitegen.i18n import format_number, load_translations
+from sitegen.i18n import format_number
 
 __all__ = ["TemplateRenderer"]
 
 
 class TemplateRenderer:
-    def __init__(self, config: SiteConfig) -> None:
+    def __init__(self, config: SiteConfig, translations: Mapping[str, Translations]) -> None:
         self.config = config
         self.template_dir = config.source_dir / "templates"
         self.envs: dict[str, jinja2.Environment] = {}
@@ -29,7 +31,7 @@ class TemplateRenderer:
                 lstrip_blocks=True,
             )
             env.install_gettext_translations(  # type: ignore[attr-defined]
-                load_translations(config.source_dir / "locales", lang), newstyle=True
+                translations[lang], newstyle=True
             )
             env.filters["num"] = lambda value, digits=0, signed=False, _lang=lang: (
                 format_number(value, digits, _lang, signed=signed)
