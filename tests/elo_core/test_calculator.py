@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from elo_core import ERROR_CODES, expected_score
 from elo_core.calculator import DEFAULTS, MODES, compute, curve_x, curve_y
 
+from form_checks import errors, outputs, value
+
 HOME_MODES = ("elo", "match", "expectancy")
-
-
-def outputs(mode: str, **fields: str) -> dict[str, Any]:
-    result = compute(mode, {**DEFAULTS[mode], **fields})
-    assert result["ok"], result
-    return dict(result["outputs"])
-
-
-def errors(mode: str, **fields: str) -> list[tuple[str, str, int | None]]:
-    result = compute(mode, {**DEFAULTS[mode], **fields})
-    assert not result["ok"], result
-    return [(e["field"], e["code"], e["line"]) for e in result["errors"]]
-
-
-def value(output: dict[str, Any]) -> float:
-    return float(output["value"])
 
 
 @pytest.mark.parametrize("mode", HOME_MODES)

@@ -3,8 +3,6 @@ Glicko-2 and DWZ (raw form strings in, outputs or every bad field out)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from elo_core.calculator import DEFAULTS, MODES, compute
@@ -12,24 +10,10 @@ from elo_core.calculator_tools import CHART_SLOTS, parse_ratings
 from elo_core.errors import ERROR_CODES, InputError
 from elo_core.importers import parse_lines
 
+from form_checks import errors, value
+from form_checks import outputs as ok
+
 TOOL_MODES = ("k_advisor", "performance", "initial", "league", "glicko2", "dwz")
-
-
-def ok(mode: str, **fields: str) -> dict[str, Any]:
-    result = compute(mode, {**DEFAULTS[mode], **fields})
-    assert result["ok"], result
-    outputs: dict[str, Any] = result["outputs"]
-    return outputs
-
-
-def errors(mode: str, **fields: str) -> list[tuple[str, str, int | None]]:
-    result = compute(mode, {**DEFAULTS[mode], **fields})
-    assert not result["ok"], result
-    return [(e["field"], e["code"], e["line"]) for e in result["errors"]]
-
-
-def value(output: dict[str, Any]) -> float:
-    return float(output["value"])
 
 
 @pytest.mark.parametrize("mode", TOOL_MODES)
