@@ -13,7 +13,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal
 from babel.support import Translations
 
-__all__ = ["BROWSER_MESSAGES", "format_number", "format_output", "load_catalog", "load_translations"]
+__all__ = ["ANCHOR_LABEL", "BROWSER_MESSAGES", "format_number", "format_output", "load_catalog", "load_translations"]
 
 
 def N_(message: str) -> str:
@@ -75,6 +75,10 @@ BROWSER_MESSAGES: dict[str, str] = {
     "link-copied": N_("Link copied. It holds your inputs after the #, which is never sent to a server."),
     "link-copy-manual": N_("Copy this link:"),
 }
+
+
+# The accessible name of the "#" link beside every article heading.
+ANCHOR_LABEL = N_("Link to this section")
 
 
 def format_output(output: Any, lang: str, messages: dict[str, str]) -> Any:

@@ -77,9 +77,15 @@ class MathExtension(Extension):
 
 
 class _HeadingAnchors(Extension):
-    """Give every heading a visible ``#`` link to itself (toc sets the ids)."""
+    """Give every heading a ``#`` link to itself (toc sets the ids), named for screen readers."""
+
+    def __init__(self, label: str) -> None:
+        super().__init__()
+        self.label = label
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
+        label = self.label
+
         class Anchors(Treeprocessor):
             def run(self, root: etree.Element) -> None:
                 for element in root.iter():
@@ -87,7 +93,7 @@ class _HeadingAnchors(Extension):
                         link = etree.SubElement(element, "a")
                         link.set("class", "anchor")
                         link.set("href", "#" + element.get("id", ""))
-                        link.set("aria-hidden", "true")
+                        link.set("aria-label", label)
                         link.text = "#"
 
         # After toc (priority 5) has assigned the ids.
@@ -112,8 +118,10 @@ class ArticleRenderer:
         *,
         globals_: Mapping[str, Any],
         filters: Mapping[str, Callable[..., Any]],
+        anchor_label: str,
     ) -> None:
         self.lang = lang
+        self.anchor_label = anchor_label
         self.env = SandboxedEnvironment(
             autoescape=False,  # the output is Markdown, escaped by Markdown itself
             undefined=jinja2.StrictUndefined,
@@ -142,7 +150,7 @@ class ArticleRenderer:
 
     def to_html(self, text: str) -> tuple[str, list[dict[str, Any]]]:
         md = markdown.Markdown(
-            extensions=[*MARKDOWN_EXTENSIONS, MathExtension(), _HeadingAnchors()],
+            extensions=[*MARKDOWN_EXTENSIONS, MathExtension(), _HeadingAnchors(self.anchor_label)],
             extension_configs={"toc": {"permalink": False, "toc_depth": "2-3"}},
             output_format="html",
         )

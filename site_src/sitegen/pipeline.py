@@ -22,7 +22,7 @@ from sitegen import assets, links, offline
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
-from sitegen.i18n import BROWSER_MESSAGES, format_number, format_output, load_translations
+from sitegen.i18n import ANCHOR_LABEL, BROWSER_MESSAGES, format_number, format_output, load_translations
 from sitegen.macros import article_macros
 from sitegen.markup import ArticleRenderer
 from sitegen.render import TemplateRenderer
@@ -166,6 +166,7 @@ class Builder:
                     "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
                     "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
                 },
+                anchor_label=self._catalog(page.lang).gettext(ANCHOR_LABEL),
             )
             self._articles[cache_key] = renderer.render(page.body, page.source, page.body_line)
         return self._articles[cache_key]

@@ -1,0 +1,53 @@
+"""axe-core finds no accessibility violations on any page type, light or dark."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitegen.config import SiteConfig
+
+pytestmark = pytest.mark.browser
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+
+# One page of every type, spread over the three languages.
+PAGES = [
+    "",  # the language picker
+    "en/",  # calculator home
+    "de/fide-rechner/",
+    "da/klubliga/",
+    "en/glicko-dwz/",
+    "de/elo-formel/",  # article with a formula
+    "da/fide-ratingregler/",  # article with the FIDE tables
+    "en/normal-vs-logistic/",  # article with the SVG curve
+    "404.html",
+]
+
+
+def url_of(site: SiteConfig, path: str) -> str:
+    target = site.out_dir / (path + "index.html" if path.endswith("/") or not path else path)
+    assert target.is_file(), target
+    return path
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("path", PAGES)
+def test_no_axe_violations(browser: Any, served: str, site: SiteConfig, path: str, scheme: str) -> None:
+    # axe is injected as a script, which the page's own policy rightly forbids.
+    context = browser.new_context(bypass_csp=True, color_scheme=scheme)
+    page = context.new_page()
+    page.goto(served + url_of(site, path))
+    if page.locator("html[data-engine]:not([data-engine=off])").count():
+        page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=60_000)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    violations = [
+        f"{v['id']} ({v['impact']}): {v['help']} — "
+        + "; ".join(node["target"][0] for node in v["nodes"][:5])
+        for v in result["violations"]
+    ]
+    context.close()
+    assert violations == [], "\n".join(violations)
