@@ -154,6 +154,8 @@ document.querySelectorAll("button[data-set]").forEach((button) => {
 
 restoreInputs();
 offerSharedInputs(messages, () => sections.forEach(recompute));
+// A link pasted into the address bar of this very page changes only the fragment.
+window.addEventListener("hashchange", () => offerSharedInputs(messages, () => sections.forEach(recompute)));
 initShare(messages);
 
 for (const section of sections) {
