@@ -20,6 +20,8 @@ Every field is checked on its own, so one answer names every bad field.
 
 from __future__ import annotations
 
+import functools
+
 import math
 import re
 from collections.abc import Callable, Mapping
@@ -171,6 +173,12 @@ def _rating_output(value: float) -> Output:
 _RESULT_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 
+@functools.lru_cache(maxsize=8)
+def _parsed_games(text: str) -> tuple[Game, ...]:
+    """parse_games, remembered: typing in any other field recomputes with the same list."""
+    return tuple(parse_games(text))
+
+
 def _elo(form: Mapping[str, str]) -> dict[str, Output | None]:
     reader = FormReader(form)
     rating_a = reader.rating("rating_a")
@@ -178,7 +186,7 @@ def _elo(form: Mapping[str, str]) -> dict[str, Output | None]:
     score = reader.read("result", parse_result)
     k_a = reader.k("k", "20")
     k_b = reader.k("k_b") if reader.text("k_b").strip() else k_a
-    games = reader.read("games", parse_games)
+    games = reader.read("games", _parsed_games)
     model, cap, rounding = _options(reader)
     reader.done()
     assert rating_a is not None and rating_b is not None and score is not None

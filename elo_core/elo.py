@@ -56,7 +56,10 @@ ROUNDINGS: tuple[Rounding, ...] = ("none", "tenth", "fide")
 CAP_DIFFERENCE = Decimal(400)
 #: FIDE B.02 8.3.1 (from 1 October 2025): players rated this or more get no cap.
 CAP_EXEMPT_FROM = 2650
+_CAP_FLOAT = float(CAP_DIFFERENCE)
 _DECIMALS: dict[Rounding, int] = {"tenth": 1, "fide": 0}
+# The three scores as decimals, looked up instead of converted game by game.
+_SCORES: dict[float, Decimal] = {1: Decimal(1), 0.5: Decimal("0.5"), 0: Decimal(0)}
 
 
 def _difference(rating: float, opponent: float, cap: Cap) -> Decimal:
@@ -67,15 +70,25 @@ def _difference(rating: float, opponent: float, cap: Cap) -> Decimal:
     return d
 
 
+def _capped(rating: float, opponent: float, cap: Cap) -> float:
+    """D as a float, capped as ``cap`` says (8.3.1), for the continuous models."""
+    d = rating - opponent
+    if cap == "400" or (cap == "fide" and rating < CAP_EXEMPT_FROM):
+        d = max(-_CAP_FLOAT, min(_CAP_FLOAT, d))
+    return d
+
+
 def _expected(rating: float, opponent: float, model: Model, cap: Cap) -> float:
     """Expected score for checked inputs."""
-    d = _difference(rating, opponent, cap)
     if model == "fide":
+        # The table's bands need |D| rounded on the decimal values (1600.3 − 1400.8 is 199.5).
+        d = _difference(rating, opponent, cap)
         band = band_for_difference(d)
         if d > 0:
             return band.pd_higher
         return band.pd_lower if d < 0 else 0.5
-    x = float(d)
+    # A smooth curve does not care about the last bit of D.
+    x = _capped(rating, opponent, cap)
     if model == "normal":
         # Φ(D / σ) with σ = 200·√2: ½ · (1 + erf(D / (σ·√2))) = ½ · (1 + erf(D / 400)).
         return 0.5 * (1.0 + math.erf(x / 400.0))
@@ -147,9 +160,7 @@ def _check_games(games: object) -> tuple[Game, ...]:
             raise InputError(
                 "games-invalid", "Every game must be a Game(opponent, score).", field="games"
             )
-        check_rating(game.opponent, "opponent")
-        check_score(game.score)
-        checked.append(game)
+        checked.append(game)  # a Game checked its opponent and score when it was made
     return tuple(checked)
 
 
@@ -181,9 +192,12 @@ def rate(
     k_decimal = to_decimal(k)
     results = []
     surpluses = []
+    expecteds = []
     for game in _check_games(games):
         expected = _expected(rating, game.opponent, model, cap)
-        surplus = CONTEXT.subtract(to_decimal(game.score), to_decimal(expected))
+        expected_decimal = to_decimal(expected)
+        expecteds.append(expected_decimal)
+        surplus = CONTEXT.subtract(_SCORES[game.score], expected_decimal)
         surpluses.append(surplus)
         results.append(GameResult(game, expected, float(CONTEXT.multiply(k_decimal, surplus))))
     change = CONTEXT.multiply(k_decimal, decimal_sum(surpluses))
@@ -191,7 +205,7 @@ def rate(
     return RatingResult(
         rating=rating,
         k=k,
-        expected=float(decimal_sum(to_decimal(result.expected) for result in results)),
+        expected=float(decimal_sum(expecteds)),
         score=float(sum(result.game.score for result in results)),
         change=float(change),
         rounded_change=float(rounded),

@@ -29,11 +29,22 @@ export function formatOutput(output, lang, messages) {
 }
 
 export function renderRows(tbody, rows, lang, messages) {
+  const header = tbody.dataset.rowHeader !== undefined;
+  const existing = tbody.rows;
+  // Same shape as shown (a rating changed, not the games): update the text in place.
+  if (existing.length === rows.length && rows.every((row, i) => existing[i].cells.length === row.length)) {
+    rows.forEach((row, i) => row.forEach((cell, j) => {
+      const text = formatOutput(cell, lang, messages);
+      const td = existing[i].cells[j];
+      if (td.textContent !== text) td.textContent = text;
+    }));
+    return;
+  }
   const fragment = document.createDocumentFragment();
   for (const row of rows) {
     const tr = document.createElement("tr");
     row.forEach((cell, index) => {
-      const td = document.createElement(index === 0 && tbody.dataset.rowHeader !== undefined ? "th" : "td");
+      const td = document.createElement(index === 0 && header ? "th" : "td");
       if (td.tagName === "TH") td.scope = "row";
       td.textContent = formatOutput(cell, lang, messages);
       tr.append(td);
