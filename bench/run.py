@@ -1,0 +1,289 @@
+#!/usr/bin/env python3
+"""The benchmark: the page against Pyodide's own floor, side by side in one run.
+
+    ./dev bench [--runs 5] [--no-lighthouse]
+
+Builds the site, serves it on 127.0.0.1 with a bare page that only runs
+loadPyodide() from the same vendored files, drives headless Chromium through
+Playwright, and writes bench/results.json and a table (also into README.md
+between the bench markers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT), str(ROOT / "site_src"), str(ROOT / "tests")]
+
+from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
+from sitegen.config import SiteConfig  # noqa: E402
+from sitegen.pipeline import Builder  # noqa: E402
+from sitegen.serve import make_server  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results.json"
+README = ROOT / "README.md"
+READY_TIMEOUT_MS = 120_000
+
+# Read in the page after it is ready: navigation → marks, paints, long tasks.
+PAGE_TIMINGS = """async () => {
+  const mark = performance.getEntriesByName("engine-ready")[0];
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const longTasks = await new Promise((resolve) => {
+    const timer = setTimeout(() => resolve([]), 300);
+    new PerformanceObserver((list, observer) => {
+      clearTimeout(timer); observer.disconnect();
+      resolve(list.getEntries().map((entry) => entry.duration));
+    }).observe({ type: "longtask", buffered: true });
+  });
+  return { ready: mark ? mark.startTime : null, fcp: paint ? paint.startTime : null,
+           longest_task: longTasks.length ? Math.max(...longTasks) : 0 };
+}"""
+
+# Input event → the section's "results" event (app.js fires it after filling the outputs).
+RECOMPUTE = """async ([selector, values]) => {
+  const field = document.querySelector(selector);
+  const section = field.closest("section[data-mode]");
+  const times = [];
+  for (const value of values) {
+    const done = new Promise((resolve) => section.addEventListener("results", resolve, { once: true }));
+    const start = performance.now();
+    field.value = value;
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    await done;
+    times.push(performance.now() - start);
+  }
+  return times;
+}"""
+
+
+def median(values: list[float]) -> float:
+    return float(statistics.median(values))
+
+
+class Site:
+    """A build of the site plus the bare page, served with a request log."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.log: list[str] = []
+        self.httpd = make_server(folder, "127.0.0.1", 0, request_log=self.log)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+    def bytes_of(self, paths: list[str]) -> int:
+        total = 0
+        for path in paths:
+            local = self.folder / path.split("?")[0].lstrip("/")
+            if local.is_dir():
+                local = local / "index.html"
+            if local.is_file():
+                total += local.stat().st_size
+        return total
+
+
+def build_times(out: Path) -> dict[str, float]:
+    content = Path(tempfile.mkdtemp()) / "content"
+    shutil.copytree(ROOT / "content", content)
+    builder = Builder(SiteConfig(content_dir=content, out_dir=out, strict=True))
+    started = time.perf_counter()
+    builder.build()
+    full = time.perf_counter() - started
+    article = content / "en" / "faq.md"
+    article.write_text(article.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    started = time.perf_counter()
+    builder.build(changed={article})
+    incremental = time.perf_counter() - started
+    Builder(SiteConfig(out_dir=out, strict=True)).build()  # serve the real content
+    return {"full_s": full, "incremental_s": incremental}
+
+
+def load(browser: Any, url: str, ready: str, runs: int) -> dict[str, Any]:
+    """Cold (fresh context each run) and warm (second visit in the same context) loads."""
+    cold: list[dict[str, float]] = []
+    warm: list[dict[str, float]] = []
+    for _ in range(runs):
+        context = browser.new_context()
+        page = context.new_page()
+        for bucket in (cold, warm):
+            page.goto(url)
+            page.locator(ready).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+            bucket.append(page.evaluate(PAGE_TIMINGS))
+        context.close()
+
+    def summary(rows: list[dict[str, float]]) -> dict[str, float | None]:
+        return {key: median([r[key] for r in rows if r[key] is not None]) if any(
+            r[key] is not None for r in rows) else None for key in rows[0]}
+
+    return {"cold": summary(cold), "warm": summary(warm), "runs": runs}
+
+
+def recompute(browser: Any, url: str) -> dict[str, float]:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url)
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    values = [str(1500 + i) for i in range(30)]
+    single = page.evaluate(RECOMPUTE, ['[name="rating_a"]', values])
+    games = "\n".join(f"{1400 + (i * 37) % 600} | {(1, 0.5, 0)[i % 3]}" for i in range(100))
+    page.fill('[name="games"]', games)
+    page.wait_for_timeout(300)
+    tournament = page.evaluate(RECOMPUTE, ['[name="rating_a"]', values])
+    micros = page.evaluate(
+        "Number(document.querySelector('section[data-mode=elo]').dataset.computeMicros)")
+    context.close()
+    return {"single_ms": median(single[5:]), "tournament_100_ms": median(tournament[5:]),
+            "tournament_100_python_ms": micros / 1000}
+
+
+def first_visit_bytes(browser: Any, site: Site, path: str) -> dict[str, int]:
+    site.log.clear()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site.base + path)
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    page.wait_for_timeout(1500)  # let the service worker finish precaching
+    context.close()
+    requested = list(site.log)
+    out = site.folder
+    html = sum(p.stat().st_size for p in out.rglob("*.html"))
+    own = {
+        "html_all_pages": html,
+        "html_home": (out / path / "index.html").stat().st_size,
+        "css": sum(p.stat().st_size for p in (out / "assets").glob("*.css")),
+        "js": sum(p.stat().st_size for p in (out / "assets").glob("*.js")) + (out / "sw.js").stat().st_size,
+        "elo_core_wheel": sum(p.stat().st_size for p in out.glob("wheels/*/elo_core-*.whl")),
+    }
+    return {"first_visit_total": site.bytes_of(requested), "requests": len(requested),
+            "own_assets_home": own["html_home"] + own["css"] + own["js"] + own["elo_core_wheel"],
+            **own}
+
+
+def league() -> dict[str, float]:
+    sys.path.insert(0, str(ROOT / "bench"))
+    import league as league_bench
+
+    cpython = league_bench.measure()
+    run = subprocess.run(["node", str(ROOT / "bench" / "league_pyodide.mjs"), "--json"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600, check=True)
+    pyodide = json.loads(run.stdout.strip().splitlines()[-1])["seconds"]
+    return {"cpython_s": cpython, "pyodide_s": pyodide, "ratio": pyodide / cpython}
+
+
+def lighthouse(site: Site, paths: list[str]) -> dict[str, dict[str, int]]:
+    binary = ROOT / "bench" / "node_modules" / ".bin" / "lighthouse"
+    env = {**os.environ, "CHROME_PATH": chromium_path() or ""}
+    scores = {}
+    for path in paths:
+        with tempfile.TemporaryDirectory() as profile:
+            run = subprocess.run(
+                [str(binary), site.base + path, "--output=json", "--quiet",
+                 "--only-categories=performance,accessibility,best-practices,seo",
+                 "--chrome-flags=" + " ".join(["--headless=new", *CHROMIUM_ARGS,
+                                                f"--user-data-dir={profile}"])],
+                capture_output=True, text=True, env=env, timeout=300,
+            )
+        if run.returncode != 0:
+            scores[path] = {"error": run.stderr.strip().splitlines()[-1:] }  # type: ignore[dict-item]
+            continue
+        report = json.loads(run.stdout)
+        scores[path] = {name: round(category["score"] * 100)
+                        for name, category in report["categories"].items()}
+    return scores
+
+
+def table(results: dict[str, Any]) -> str:
+    b, a = results["page"], results["bare"]
+    rows = [
+        ("Ready, cold: bare loadPyodide() (a)", f"{a['cold']['ready']:.0f} ms", ""),
+        ("Ready, cold: calculator page (b)", f"{b['cold']['ready']:.0f} ms", ""),
+        ("Ratio (b)/(a), cold", f"{results['ratio_cold']:.2f}", "≤ 1.10"),
+        ("Ready, warm: bare (a)", f"{a['warm']['ready']:.0f} ms", ""),
+        ("Ready, warm: calculator page (b)", f"{b['warm']['ready']:.0f} ms", ""),
+        ("Ratio (b)/(a), warm", f"{results['ratio_warm']:.2f}", "≤ 1.10"),
+        ("First paint with correct numbers, cold", f"{b['cold']['fcp']:.0f} ms", "pre-rendered"),
+        ("Longest main-thread task during load", f"{b['cold']['longest_task']:.0f} ms", "≤ 50 ms"),
+        ("Recompute, one game", f"{results['recompute']['single_ms']:.1f} ms", "≤ 5 ms"),
+        ("Recompute, 100-game tournament", f"{results['recompute']['tournament_100_ms']:.1f} ms", "≤ 5 ms"),
+        ("League 100 000 games, CPython", f"{results['league']['cpython_s']:.3f} s", ""),
+        ("League 100 000 games, Pyodide (Node)", f"{results['league']['pyodide_s']:.3f} s", ""),
+        ("League ratio Pyodide/CPython", f"{results['league']['ratio']:.2f}", "≤ 2"),
+        ("First visit downloads", f"{results['bytes']['first_visit_total'] / 1e6:.2f} MB", ""),
+        ("Own assets of the home page (HTML, CSS, JS, wheel)", f"{results['bytes']['own_assets_home'] / 1e3:.1f} KB", "≤ 100 KB"),
+        ("Full build", f"{results['build']['full_s']:.2f} s", ""),
+        ("Rebuild after editing one article", f"{results['build']['incremental_s']:.2f} s", ""),
+    ]
+    for path, scores in results.get("lighthouse", {}).items():
+        text = " / ".join(f"{v}" for v in scores.values()) if "error" not in scores else "failed"
+        rows.append((f"Lighthouse /{path} (perf / a11y / best practices / SEO)", text, "≥ 95 each"))
+    width = max(len(r[0]) for r in rows)
+    lines = [f"| {'measure'.ljust(width)} | value | target |", f"|{'-' * (width + 2)}|---|---|"]
+    lines += [f"| {name.ljust(width)} | {value} | {target} |" for name, value, target in rows]
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--no-lighthouse", action="store_true")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    work = Path(tempfile.mkdtemp(prefix="elo-bench-"))
+    out = work / "dist"
+    results: dict[str, Any] = {"build": build_times(out)}
+    shutil.copytree(ROOT / "bench" / "bare", out / "bench-bare")
+    runtime = next((out / "pyodide").iterdir()).name
+    site = Site(out)
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
+        bare_url = f"{site.base}bench-bare/?runtime=../pyodide/{runtime}/"
+        # Interleave the two so machine noise hits both alike.
+        bare_runs, page_runs = [], []
+        for _ in range(args.runs):
+            bare_runs.append(load(browser, bare_url, 'html[data-state="ready"]', 1))
+            page_runs.append(load(browser, site.base + "en/", 'html[data-engine="ready"]', 1))
+
+        def merge(runs: list[dict[str, Any]]) -> dict[str, Any]:
+            return {kind: {key: median([r[kind][key] for r in runs]) for key in runs[0][kind]}
+                    for kind in ("cold", "warm")} | {"runs": len(runs)}
+
+        results["bare"], results["page"] = merge(bare_runs), merge(page_runs)
+        results["ratio_cold"] = results["page"]["cold"]["ready"] / results["bare"]["cold"]["ready"]
+        results["ratio_warm"] = results["page"]["warm"]["ready"] / results["bare"]["warm"]["ready"]
+        results["recompute"] = recompute(browser, site.base + "en/")
+        results["bytes"] = first_visit_bytes(browser, site, "en/")
+        browser.close()
+    results["league"] = league()
+    if not args.no_lighthouse:
+        results["lighthouse"] = lighthouse(site, ["en/", "en/elo-formula/", "de/elo-formel/",
+                                                  "da/elo-formlen/"])
+    site.httpd.shutdown()
+    shutil.rmtree(work, ignore_errors=True)
+
+    results["machine"] = {"cores": os.cpu_count(), "python": sys.version.split()[0]}
+    RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    text = table(results)
+    print(text)
+    readme = README.read_text(encoding="utf-8")
+    start, end = "<!-- bench:start -->", "<!-- bench:end -->"
+    if start in readme and end in readme:
+        before, rest = readme.split(start, 1)
+        README.write_text(before + start + "\n" + text + "\n" + end + rest.split(end, 1)[1],
+                          encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
