@@ -17,8 +17,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from elo_core import dwz, glicko2
-from elo_core.calculator import FormReader, parse_number
 from elo_core.errors import InputError
+from elo_core.forms import FormReader, parse_number
 from elo_core.fide import (
     INITIAL_RATING_MAX,
     INITIAL_RATING_MIN_GAMES,
