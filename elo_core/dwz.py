@@ -23,7 +23,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
-from statistics import NormalDist
 
 from elo_core.elo import Game, expected_score
 from elo_core.errors import InputError
@@ -215,6 +214,9 @@ def first_dwz(games: Iterable[Game | tuple[float, float]]) -> FirstDwz:
         )
     average = math.fsum(opponent for opponent, _ in checked) / n
     percentage = w / n
+    # Imported here: statistics is slow to import in the browser and only this needs it.
+    from statistics import NormalDist
+
     difference = NormalDist(0.0, SIGMA).inv_cdf(percentage)
     return FirstDwz(
         rating=int(round_half_away(average + difference)),

@@ -31,7 +31,6 @@ Lines
 
 from __future__ import annotations
 
-import csv
 import datetime
 import io
 import re
@@ -95,6 +94,10 @@ def _parse_date(text: str) -> datetime.date | None:
 
 def _records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
     """The CSV records with the 1-based line each starts on."""
+    # Imported here, like python-chess for PGN: the page imports elo_core at start-up
+    # and csv costs about 10 ms there, for a format few visitors use.
+    import csv
+
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"')
     line = 1
     while True:
