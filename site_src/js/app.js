@@ -4,7 +4,7 @@
 // go to compute(mode, fields); the answer fills [data-out] elements or marks fields in error.
 import { formatOutput, renderRows } from "./outputs.js";
 import { restoreInputs, offerSharedInputs, initShare, saveInputs } from "./state.js";
-import { controlled } from "./offline.js";
+import { controlled, keepOffline } from "./offline.js";
 
 const root = document.documentElement;
 const lang = root.lang;
@@ -36,7 +36,10 @@ worker.addEventListener("message", (event) => {
     performance.mark("engine-ready");  // read by the benchmark
     setEngineState("ready", messages["engine-ready"]);
     root.dispatchEvent(new CustomEvent("engine-ready"));
-    sections.forEach(recompute);
+    keepOffline();
+    // The page already shows the build's answer for its example inputs; only sections
+    // whose inputs were restored or shared need the engine now.
+    sections.filter((section) => fieldsKey(section) !== prerendered.get(section)).forEach(recompute);
   } else if (message.type === "error") {
     setEngineState("error", `${messages["engine-error"]} (${message.message})`);
   } else if (message.type === "result") {
@@ -153,6 +156,8 @@ document.querySelectorAll("button[data-set]").forEach((button) => {
   });
 });
 
+const fieldsKey = (section) => JSON.stringify(fieldsOf(section).fields);
+const prerendered = new Map(sections.map((section) => [section, fieldsKey(section)]));
 restoreInputs();
 offerSharedInputs(messages, () => sections.forEach(recompute));
 // A link pasted into the address bar of this very page changes only the fragment.

@@ -7,26 +7,40 @@
 let pyodide = null;
 let computeJson = null;
 let wheels = {};
-const loaded = new Set();
+const downloads = new Map();
+const installed = new Set();
 let queue = Promise.resolve();
 
-async function loadWheel(name) {
-  if (loaded.has(name)) return;
-  // A URL to a .whl installs it without micropip, from this origin only.
-  await pyodide.loadPackage(new URL(wheels[name], self.location.href).href, {
-    messageCallback: () => {},
-  });
-  loaded.add(name);
+// A wheel's bytes, fetched once from this origin; started early, awaited when needed.
+function download(name) {
+  if (!downloads.has(name)) {
+    downloads.set(name, fetch(new URL(wheels[name], self.location.href)).then((response) => {
+      if (!response.ok) throw new Error(`${wheels[name]}: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    }));
+  }
+  return downloads.get(name);
+}
+
+// A pure-Python wheel unpacks straight into site-packages: no micropip, no package index.
+async function install(name) {
+  if (installed.has(name)) return;
+  const bytes = await download(name);
+  // sys is loaded already; sysconfig would cost an import.
+  const sitePackages = pyodide.runPython("import sys; [p for p in sys.path if p.endswith('site-packages')][0]");
+  pyodide.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
+  installed.add(name);
 }
 
 async function start(message) {
   wheels = message.wheels;
   const base = new URL(message.pyodide, self.location.href).href;
+  download("elo_core");  // in parallel with the runtime
   const { loadPyodide } = await import(base + "pyodide.mjs");
   self.postMessage({ type: "progress", step: "runtime" });
   pyodide = await loadPyodide({ indexURL: base, packages: [] });
   self.postMessage({ type: "progress", step: "package" });
-  await loadWheel("elo_core");
+  await install("elo_core");
   computeJson = pyodide.runPython(`
 import json
 from elo_core.calculator import compute
@@ -40,7 +54,7 @@ compute_json
 
 async function compute({ id, mode, form, needs }) {
   for (const name of needs || []) {
-    if (name in wheels) await loadWheel(name);
+    if (name in wheels) await install(name);
   }
   const started = performance.now();
   const result = JSON.parse(computeJson(mode, JSON.stringify(form)));

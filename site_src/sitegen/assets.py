@@ -9,13 +9,14 @@ import os
 import re
 import shutil
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 
 __all__ = ["PYODIDE_FILES", "build_wheel", "copy_pyodide", "copy_wheel", "digest", "fingerprint",
-           "fingerprint_modules", "pyodide_version", "tree_digest"]
+           "Modules", "fingerprint_modules", "pyodide_version", "tree_digest"]
 
 # The runtime loadPyodide() needs; nothing else from the npm package is shipped.
 PYODIDE_FILES = (
@@ -103,7 +104,26 @@ def build_wheel(config: SiteConfig) -> tuple[bytes, str]:
 _IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])\./([\w.-]+\.js)\2""")
 
 
-def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> dict[str, str]:
+@dataclass(frozen=True)
+class Modules:
+    """The fingerprinted modules: name → site-relative path, and what each imports."""
+
+    paths: dict[str, str]
+    imports: dict[str, tuple[str, ...]]
+
+    def graph(self, name: str) -> list[str]:
+        """Paths of every module ``name`` imports, directly or not (to preload them)."""
+        seen: list[str] = []
+        pending = list(self.imports[name])
+        while pending:
+            current = pending.pop(0)
+            if current not in seen:
+                seen.append(current)
+                pending.extend(self.imports[current])
+        return [self.paths[module] for module in seen]
+
+
+def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> Modules:
     """Fingerprint every ES module in ``folder``, rewriting ``./x.js`` imports to hashed names.
 
     A module's hash covers the hashed names it imports, so changing one module
@@ -111,6 +131,9 @@ def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> dict[str, s
     """
     sources = {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.js"))}
     hashed: dict[str, str] = {}
+    imports: dict[str, tuple[str, ...]] = {
+        name: tuple(m.group(3) for m in _IMPORT.finditer(text)) for name, text in sources.items()
+    }
 
     def visit(name: str, trail: tuple[str, ...]) -> str:
         if name in hashed:
@@ -133,7 +156,7 @@ def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> dict[str, s
 
     for name in sources:
         visit(name, ())
-    return {name: f"{target}/{file}" for name, file in hashed.items()}
+    return Modules({name: f"{target}/{file}" for name, file in hashed.items()}, imports)
 
 
 def copy_wheel(path: Path, out_dir: Path) -> str:

@@ -186,9 +186,9 @@ class Builder:
         asset_urls = {
             "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets"),
             "icon": assets.fingerprint(config.source_dir / "icons" / "icon.svg", out, "assets"),
-            "app": modules["app.js"],
-            "worker": modules["engine-worker.js"],
-            "offline": modules["offline.js"],
+            "app": modules.paths["app.js"],
+            "worker": modules.paths["engine-worker.js"],
+            "offline": modules.paths["offline.js"],
             "pyodide": assets.copy_pyodide(config, out),
             "wheel": self._wheel_into(out, elo_hash),
             "chess": assets.copy_wheel(
@@ -196,6 +196,8 @@ class Builder:
                 out),
         }
         asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
+        # Fetched at once, in parallel, instead of one import level after another.
+        preload = [config.url(path) for path in modules.graph("app.js")]
 
         by_key: dict[str, dict[str, Page]] = defaultdict(dict)
         for page in pages:
@@ -227,6 +229,7 @@ class Builder:
                 "body": body_html,
                 "toc": toc,
                 "assets": asset_urls,
+                "preload_modules": preload,
                 "canonical": config.absolute_url(page.path),
                 "alternates": alternates,
                 "x_default": config.absolute_url(default_alt.path) if default_alt else None,

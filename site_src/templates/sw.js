@@ -9,36 +9,50 @@ const PAGES_CACHE = `elo-site-${VERSION}`;
 const RUNTIME_CACHE = `elo-runtime-${RUNTIME_VERSION}`;
 const runtimeUrls = new Set(RUNTIME.map((path) => new URL(path, self.location.origin).href));
 
-self.addEventListener("install", (event) => {
-  event.waitUntil(
-    caches.open(PAGES_CACHE).then((cache) => cache.addAll(PRECACHE)).then(() => self.skipWaiting()),
-  );
-});
+// Installing does no work, so the worker controls a first visit at once and the engine,
+// which waits for that, fetches the runtime through it (cached on first use, below).
+// The pages and assets are stored when a page says it has finished loading ("keep").
+self.addEventListener("install", () => self.skipWaiting());
 
-self.addEventListener("activate", (event) => {
-  event.waitUntil((async () => {
-    for (const name of await caches.keys()) {
-      if (name.startsWith("elo-") && name !== PAGES_CACHE && name !== RUNTIME_CACHE) {
-        await caches.delete(name);
-      }
+self.addEventListener("activate", (event) => event.waitUntil((async () => {
+  // Pages are fetched while this worker starts up, not after.
+  await self.registration.navigationPreload?.enable();
+  await self.clients.claim();
+})()));
+
+async function keep() {
+  const cache = await caches.open(PAGES_CACHE);
+  const stored = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
+  const missing = PRECACHE.filter((path) => !stored.has(path));
+  if (missing.length) await cache.addAll(missing);
+  // Only now that this build is complete offline, drop what older builds stored.
+  for (const name of await caches.keys()) {
+    if (name.startsWith("elo-") && name !== PAGES_CACHE && name !== RUNTIME_CACHE) {
+      await caches.delete(name);
     }
-    await self.clients.claim();
-  })());
+  }
+}
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "keep") event.waitUntil(keep());
 });
 
-async function fromRuntimeCache(request) {
+async function fromRuntimeCache(event) {
   const cache = await caches.open(RUNTIME_CACHE);
-  const hit = await cache.match(request.url);
+  const hit = await cache.match(event.request.url);
   if (hit) return hit;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request.url, response.clone());
+  const response = await fetch(event.request);
+  // Hand the response on at once (the engine compiles the wasm while it streams in)
+  // and store a copy alongside.
+  if (response.ok) event.waitUntil(cache.put(event.request.url, response.clone()));
   return response;
 }
 
-async function page(request) {
+async function page(event) {
   // Pages: the network first, so a new build shows at once; the cache when offline.
+  const request = event.request;
   try {
-    const response = await fetch(request);
+    const response = (await event.preloadResponse) || (await fetch(request));
     if (response.ok) return response;
     throw new Error(`HTTP ${response.status}`);
   } catch {
@@ -53,9 +67,9 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   if (runtimeUrls.has(request.url)) {
-    event.respondWith(fromRuntimeCache(request));
+    event.respondWith(fromRuntimeCache(event));
   } else if (request.mode === "navigate") {
-    event.respondWith(page(request));
+    event.respondWith(page(event));
   } else {
     event.respondWith(
       caches.open(PAGES_CACHE).then((cache) => cache.match(request.url)).then((hit) => hit || fetch(request)),

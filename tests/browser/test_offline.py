@@ -55,6 +55,16 @@ def test_first_visit_downloads_each_file_once_then_works_offline(browser: Any, o
     page.goto(base + "en/")
     page.locator(READY).wait_for(state="attached", timeout=60_000)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+    # Once the engine is ready, the service worker stores the site: wait until it has.
+    stored = """async () => {
+      const names = (await caches.keys()).filter((name) => name.startsWith("elo-site-"));
+      return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 30;
+    }"""
+    for _ in range(100):
+        if page.evaluate(stored):
+            break
+        page.wait_for_timeout(100)
+    assert page.evaluate(stored), "the site is stored for offline use"
 
     counts = Counter(path.split("?")[0] for path in own_site.log)
     repeated = {path: n for path, n in counts.items() if n > 1 and not path.endswith("/")}
