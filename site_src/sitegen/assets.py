@@ -27,6 +27,8 @@ PYODIDE_FILES = (
     "pyodide-lock.json",
 )
 
+LOCK_FILE = "pyodide-lock.json"
+
 # Fixed zip timestamps make the wheel, and so its URL, depend on content alone.
 REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip can hold
 
@@ -62,8 +64,23 @@ def copy_pyodide(config: SiteConfig, out_dir: Path) -> str:
         source = config.pyodide_dir / name
         if not source.is_file():
             raise BuildError(source, None, "Pyodide runtime file missing: run 'npm ci' first")
-        shutil.copyfile(source, target / name)
+        if name == LOCK_FILE:
+            (target / name).write_text(site_lock(source), encoding="utf-8")
+        else:
+            shutil.copyfile(source, target / name)
     return folder + "/"
+
+
+def site_lock(stock: Path) -> str:
+    """The runtime's lock file, listing only the packages the site loads from it: none.
+
+    loadPyodide() always fetches and parses the lock (120 KB as shipped); the
+    site installs elo_core and python-chess from its own wheels, so the
+    distribution's package list is dead weight. The ``info`` block stays.
+    """
+    lock = json.loads(stock.read_text(encoding="utf-8"))
+    lock["packages"] = {}
+    return json.dumps(lock, sort_keys=True, separators=(",", ":")) + "\n"
 
 
 def tree_digest(folder: Path) -> str:

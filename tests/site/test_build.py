@@ -25,12 +25,17 @@ def test_root_page_offers_every_language_without_redirecting(site: SiteConfig) -
     assert "http-equiv=\"refresh\"" not in html and "<script" not in html
 
 
-def test_pyodide_runtime_is_copied_unchanged(site: SiteConfig) -> None:
+def test_pyodide_runtime_is_copied_unchanged_but_for_a_site_lock(site: SiteConfig) -> None:
     runtime = site.out_dir / "pyodide"
     (version_dir,) = runtime.iterdir()
     for name in PYODIDE_FILES:
+        if name == "pyodide-lock.json":
+            continue
         copied = (version_dir / name).read_bytes()
         assert copied == (site.pyodide_dir / name).read_bytes()
+    stock = json.loads((site.pyodide_dir / "pyodide-lock.json").read_text())
+    lock = json.loads((version_dir / "pyodide-lock.json").read_text())
+    assert lock == {**stock, "packages": {}}, "the site loads no package of the distribution"
     package = json.loads((site.pyodide_dir / "package.json").read_text())
     assert version_dir.name == package["version"]
 
