@@ -2,21 +2,37 @@
 
 from __future__ import annotations
 
+import ast
+import base64
 import hashlib
+import io
 import json
 import logging
 import os
 import re
 import shutil
 import tempfile
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 
-__all__ = ["PYODIDE_FILES", "build_wheel", "copy_pyodide", "copy_wheel", "digest", "fingerprint",
-           "Modules", "fingerprint_modules", "pyodide_version", "tree_digest"]
+__all__ = [
+    "PYODIDE_FILES",
+    "Modules",
+    "build_wheel",
+    "copy_pyodide",
+    "copy_wheel",
+    "digest",
+    "empty_docstrings",
+    "fingerprint",
+    "fingerprint_modules",
+    "pyodide_version",
+    "tree_digest",
+    "without_docstrings",
+]
 
 # The runtime loadPyodide() needs; nothing else from the npm package is shipped.
 PYODIDE_FILES = (
@@ -94,9 +110,9 @@ def tree_digest(folder: Path) -> str:
 
 
 def build_wheel(config: SiteConfig) -> tuple[bytes, str]:
-    """Build elo_core as a py3-none-any wheel; return its bytes and file name.
+    """Build elo_core as a py3-none-any wheel for the browser; return its bytes and name.
 
-    The wheel keeps its standard file name (Pyodide reads the name); the caller
+    Its modules' docstrings are emptied (:func:`without_docstrings`). The wheel keeps its standard file name (Pyodide reads the name); the caller
     puts it in a folder named after its hash to bust caches.
     """
     from flit_core import buildapi
@@ -115,7 +131,55 @@ def build_wheel(config: SiteConfig) -> tuple[bytes, str]:
                 del os.environ["SOURCE_DATE_EPOCH"]
             else:
                 os.environ["SOURCE_DATE_EPOCH"] = previous_epoch
-        return (Path(scratch) / name).read_bytes(), name
+        return without_docstrings((Path(scratch) / name).read_bytes()), name
+
+
+def empty_docstrings(source: str) -> str:
+    """``source`` with every docstring replaced by ``""``, on the same lines.
+
+    The browser never reads elo_core's docstrings, and they are a third of the
+    wheel. Line numbers stay, so a traceback in the page still points at the
+    right line of the source in the repository.
+    """
+    tree = ast.parse(source)
+    spans = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            first = node.body[0] if node.body else None
+            if (isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant)
+                    and isinstance(first.value.value, str)):
+                spans.append(first)
+    lines = source.encode("utf-8").splitlines(keepends=True)
+    # From the last to the first, so earlier positions stay valid (offsets are in bytes).
+    for doc in sorted(spans, key=lambda d: (d.lineno, d.col_offset), reverse=True):
+        start, end = doc.lineno - 1, (doc.end_lineno or doc.lineno) - 1
+        kept = lines[start][: doc.col_offset] + b'""' + lines[end][doc.end_col_offset or 0 :]
+        lines[start : end + 1] = [kept] + [b"\n"] * (end - start)
+    return b"".join(lines).decode("utf-8")
+
+
+def without_docstrings(wheel: bytes) -> bytes:
+    """The wheel with :func:`empty_docstrings` applied to its modules and RECORD updated."""
+    source = zipfile.ZipFile(io.BytesIO(wheel))
+    contents = {info.filename: source.read(info) for info in source.infolist()}
+    record_name = next(name for name in contents if name.endswith(".dist-info/RECORD"))
+    for name, data in contents.items():
+        if name.endswith(".py"):
+            contents[name] = empty_docstrings(data.decode("utf-8")).encode("utf-8")
+    record = []
+    for line in contents[record_name].decode("utf-8").splitlines():
+        name = line.split(",", 1)[0]
+        if name.endswith(".py"):
+            data = contents[name]
+            hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+            line = f"{name},sha256={hashed},{len(data)}"
+        record.append(line)
+    contents[record_name] = ("\n".join(record) + "\n").encode("utf-8")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():  # same order, names and timestamps
+            target.writestr(info, contents[info.filename], compress_type=zipfile.ZIP_DEFLATED)
+    return out.getvalue()
 
 
 _IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])\./([\w.-]+\.js)\2""")
