@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from decimal import ROUND_HALF_UP, Decimal
 from pathlib import Path
 from typing import Any
@@ -10,10 +11,10 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal
+from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import Translations
 
-__all__ = ["ANCHOR_LABEL", "BROWSER_MESSAGES", "format_number", "format_output", "load_catalog", "load_translations"]
+__all__ = ["ANCHOR_LABEL", "BROWSER_MESSAGES", "format_input", "format_number", "format_output", "load_catalog", "load_translations"]
 
 
 def N_(message: str) -> str:
@@ -114,6 +115,17 @@ def load_translations(locales_dir: Path, lang: str) -> Translations:
     write_mo(buffer, load_catalog(locales_dir, lang), use_fuzzy=False)
     buffer.seek(0)
     return Translations(fp=buffer)
+
+
+def format_input(text: str, lang: str) -> str:
+    """A pre-filled field value as someone reading ``lang`` would type it.
+
+    Plain decimals get the language's decimal sign ("4.5" → "4,5" in German);
+    anything else (ratings, "1-0", lists) is left as it is. elo_core reads both.
+    """
+    if re.fullmatch(r"-?\d+\.\d+", text):
+        return text.replace(".", get_decimal_symbol(lang))
+    return text
 
 
 def format_number(value: float, digits: int, lang: str, *, signed: bool = False) -> str:

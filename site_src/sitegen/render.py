@@ -11,7 +11,7 @@ from babel.support import Translations
 
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
-from sitegen.i18n import format_number
+from sitegen.i18n import format_input, format_number
 
 __all__ = ["TemplateRenderer"]
 
@@ -36,6 +36,7 @@ class TemplateRenderer:
             env.filters["num"] = lambda value, digits=0, signed=False, _lang=lang: (
                 format_number(value, digits, _lang, signed=signed)
             )
+            env.filters["input_value"] = lambda text, _lang=lang: format_input(str(text), _lang)
             env.globals["url"] = config.url
             self.envs[lang] = env
 

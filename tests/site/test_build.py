@@ -64,6 +64,20 @@ def test_prerendered_example_is_in_the_page_locale(site: SiteConfig) -> None:
     assert '<output data-out="new_a">1,604.8</output>' in en
 
 
+def test_prefilled_decimals_are_written_as_the_page_language_writes_them(site: SiteConfig) -> None:
+    def field(lang: str, slug: str, name: str) -> str:
+        page = (site.out_dir / lang / slug / "index.html").read_text(encoding="utf-8")
+        start = page.index(f'<input id="{name}"')
+        return page[page.index('value="', start) + 7:page.index('"', page.index('value="', start) + 7)]
+
+    assert field("de", "fide-rechner", "perf_score") == "4,5"
+    assert field("en", "fide-calculators", "perf_score") == "4.5"
+    assert field("da", "glicko-dwz", "g_volatility") == "0,06"
+    assert field("en", "glicko-dwz", "g_volatility") == "0.06"
+    # Ratings are typed without grouping in every language.
+    assert field("de", "", "rating_a") == "1600"
+
+
 def test_two_builds_are_byte_identical(site: SiteConfig, tmp_path: Path) -> None:
     from sitegen.pipeline import build
 
