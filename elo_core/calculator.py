@@ -220,7 +220,7 @@ def _expectancy(form: Mapping[str, str]) -> dict[str, Output]:
         points = (
             f"{curve_x(d):.1f},{curve_y(score(d)):.1f}" for d in range(0, CURVE_MAX + 1, 4)
         )
-        return "M" + " L".join(points)
+        return "M" + " ".join(points)  # after M, further pairs are line-tos
 
     return {
         "expectancy_rows": {"rows": rows},

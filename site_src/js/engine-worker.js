@@ -39,9 +39,10 @@ async function install(name) {
   installed.add(name);
 }
 
-function snapshotKey(version) {
+// The runtime's folder names its version, the wheel's folder its content hash.
+function snapshotKey(runtime) {
   const key = new URL("engine-snapshot", self.location.href);
-  key.search = new URLSearchParams({ pyodide: version, wheel: wheels.elo_core });
+  key.search = new URLSearchParams({ runtime, wheel: wheels.elo_core });
   return key.href;
 }
 
@@ -75,9 +76,8 @@ async function start(message) {
   wheels = message.wheels;
   const base = new URL(message.pyodide, self.location.href).href;
   download("elo_core");  // in parallel with the runtime
-  const { loadPyodide, version } = await import(base + "pyodide.mjs");
-  const key = snapshotKey(version);
-  const snapshot = await storedSnapshot(key);
+  const key = snapshotKey(message.pyodide);
+  const [{ loadPyodide }, snapshot] = await Promise.all([import(base + "pyodide.mjs"), storedSnapshot(key)]);
   self.postMessage({ type: "progress", step: "runtime" });
   if (snapshot) {
     try {

@@ -12,6 +12,7 @@ import os
 import re
 import shutil
 import tempfile
+import tokenize
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,12 +27,13 @@ __all__ = [
     "copy_pyodide",
     "copy_wheel",
     "digest",
+    "drop_comments",
     "empty_docstrings",
     "fingerprint",
     "fingerprint_modules",
     "pyodide_version",
+    "slim_wheel",
     "tree_digest",
-    "without_docstrings",
 ]
 
 # The runtime loadPyodide() needs; nothing else from the npm package is shipped.
@@ -112,7 +114,7 @@ def tree_digest(folder: Path) -> str:
 def build_wheel(config: SiteConfig) -> tuple[bytes, str]:
     """Build elo_core as a py3-none-any wheel for the browser; return its bytes and name.
 
-    Its modules' docstrings are emptied (:func:`without_docstrings`). The wheel keeps its standard file name (Pyodide reads the name); the caller
+    Its modules' docstrings and comments are removed (:func:`slim_wheel`). The wheel keeps its standard file name (Pyodide reads the name); the caller
     puts it in a folder named after its hash to bust caches.
     """
     from flit_core import buildapi
@@ -131,7 +133,7 @@ def build_wheel(config: SiteConfig) -> tuple[bytes, str]:
                 del os.environ["SOURCE_DATE_EPOCH"]
             else:
                 os.environ["SOURCE_DATE_EPOCH"] = previous_epoch
-        return without_docstrings((Path(scratch) / name).read_bytes()), name
+        return slim_wheel((Path(scratch) / name).read_bytes()), name
 
 
 def empty_docstrings(source: str) -> str:
@@ -158,14 +160,30 @@ def empty_docstrings(source: str) -> str:
     return b"".join(lines).decode("utf-8")
 
 
-def without_docstrings(wheel: bytes) -> bytes:
-    """The wheel with :func:`empty_docstrings` applied to its modules and RECORD updated."""
+def drop_comments(source: str) -> str:
+    """``source`` without its comments; a line that held only a comment stays, empty."""
+    lines = source.splitlines(keepends=True)
+    tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+    for token in tokens:
+        if token.type == tokenize.COMMENT:
+            row, col = token.start
+            line = lines[row - 1]
+            ending = line[len(line.rstrip("\r\n")):]
+            lines[row - 1] = line[:col].rstrip() + ending
+    return "".join(lines)
+
+
+def slim_wheel(wheel: bytes) -> bytes:
+    """The wheel with its modules' docstrings emptied and comments dropped, RECORD updated.
+
+    See :func:`empty_docstrings` and :func:`drop_comments`: every line keeps its number.
+    """
     source = zipfile.ZipFile(io.BytesIO(wheel))
     contents = {info.filename: source.read(info) for info in source.infolist()}
     record_name = next(name for name in contents if name.endswith(".dist-info/RECORD"))
     for name, data in contents.items():
         if name.endswith(".py"):
-            contents[name] = empty_docstrings(data.decode("utf-8")).encode("utf-8")
+            contents[name] = drop_comments(empty_docstrings(data.decode("utf-8"))).encode("utf-8")
     record = []
     for line in contents[record_name].decode("utf-8").splitlines():
         name = line.split(",", 1)[0]

@@ -189,7 +189,7 @@ def test_expectancy_table_and_curve_follow_the_model(open_home: Any) -> None:
     assert rows.nth(16).inner_text().split("\t")[0] == "800"
     path = page.locator('[data-out="expectancy_path_higher"]')
     logistic_d = path.get_attribute("d")
-    assert logistic_d and logistic_d.startswith("M44.0,160.0 L")
+    assert logistic_d and logistic_d.startswith("M44.0,160.0 46.8,")
     page.select_option("#model", "normal")
     rows.nth(8).locator("td", has_text="0,921").wait_for()
     assert path.get_attribute("d") != logistic_d

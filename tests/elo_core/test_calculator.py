@@ -256,9 +256,9 @@ def test_expectancy_follows_the_model_and_the_cap() -> None:
 def test_expectancy_curve_and_point() -> None:
     out = outputs("expectancy", expectancy_difference="400")
     d = out["expectancy_path_higher"]["attrs"]["d"]
-    assert d.startswith(f"M{curve_x(0):.1f},{curve_y(0.5):.1f} L")
+    assert d.startswith(f"M{curve_x(0):.1f},{curve_y(0.5):.1f} ")
     assert d.endswith(f"{curve_x(800):.1f},{curve_y(expected_score(800, 0)):.1f}")
-    assert len(d.split(" L")) == 201
+    assert len(d.removeprefix("M").split(" ")) == 201
     assert out["expectancy_path_lower"]["attrs"]["d"].startswith(f"M{curve_x(0):.1f},")
     assert out["expectancy_point"]["attrs"] == {
         "cx": f"{curve_x(400):.1f}", "cy": f"{curve_y(expected_score(400, 0)):.1f}"}

@@ -1,4 +1,4 @@
-"""The wheel the site serves: docstrings emptied, lines kept, RECORD true to the files."""
+"""The wheel the site serves: docstrings and comments removed, lines kept, RECORD true to the files."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import io
 import zipfile
 from pathlib import Path
 
-from sitegen.assets import build_wheel, empty_docstrings
+from sitegen.assets import build_wheel, drop_comments, empty_docstrings
 from sitegen.config import SiteConfig
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,7 +24,7 @@ def only_doc():
 
 
 class Thing:
-    """Ä class docstring with ünïcode."""  # a comment that stays
+    """Ä class docstring with ünïcode."""  # a comment
 
     def method(self) -> str:
         """One line."""
@@ -45,13 +45,40 @@ def test_docstrings_are_emptied_on_the_same_lines() -> None:
     exec(compile(result, "example.py", "exec"), namespace)
     assert "Module docstring" not in result and "Spread out" not in result
     assert '"not a docstring"' in result and '"""a string that is not a docstring"""' in result
-    assert "# a comment that stays" in result
+    assert "# a comment" in result  # comments are drop_comments' job
     thing = namespace["Thing"]
     assert thing.__doc__ == "" and thing().method() == "not a docstring"  # type: ignore[attr-defined, operator]
     # Each remaining line sits where it was.
     for before, after in zip(SOURCE.splitlines(), result.splitlines(), strict=True):
         if "return" in before or "def " in before or "text =" in before:
             assert before == after
+
+
+def test_comments_are_dropped_and_lines_kept() -> None:
+    source = (
+        "# a whole line\n"
+        "x = 1  # after code\n"
+        "text = '# not a comment'\n"
+        "block = \"\"\"\n# inside a string\n\"\"\"\n"
+        "    \n"
+        "y = {  # opens\n"
+        "    'a': 2,  # inside brackets\n"
+        "}\r\n"
+    )
+    result = drop_comments(source)
+    assert result == (
+        "\n"
+        "x = 1\n"
+        "text = '# not a comment'\n"
+        "block = \"\"\"\n# inside a string\n\"\"\"\n"
+        "    \n"
+        "y = {\n"
+        "    'a': 2,\n"
+        "}\r\n"
+    )
+    namespace: dict[str, object] = {}
+    exec(compile(result, "example.py", "exec"), namespace)
+    assert namespace["y"] == {"a": 2} and namespace["block"] == "\n# inside a string\n"
 
 
 def test_served_wheel_matches_its_record_and_the_sources_line_for_line() -> None:
