@@ -180,3 +180,22 @@ def test_danish_glicko2_and_dwz(browser: Any, served: str) -> None:
     assert box.inner_text().startswith("Linje 2:")
     assert errors == []
     context.close()
+
+
+@pytest.mark.parametrize("path", ["en/club-league/", "de/vereinsliga/", "da/klubliga/"])
+def test_league_standings_fit_a_phone_and_show_every_column_on_a_desktop(
+    browser: Any, served: str, path: str
+) -> None:
+    fits = """() => {
+      const box = document.querySelector(".standings").closest(".table-scroll");
+      return box.scrollWidth <= box.clientWidth;
+    }"""
+    visible = """() => [...document.querySelectorAll(".standings thead th")]
+      .filter((th) => th.offsetWidth > 0).length"""
+    for width, columns in ((360, 4), (1024, 8)):
+        context = browser.new_context(viewport={"width": width, "height": 800})
+        page = context.new_page()
+        page.goto(served + path)
+        assert page.evaluate(fits), f"standings scroll sideways at {width} px"
+        assert page.evaluate(visible) == columns
+        context.close()
