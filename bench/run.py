@@ -156,10 +156,28 @@ def load(browser: Any, url: str, ready: str, runs: int) -> dict[str, Any]:
         context.close()
 
     def summary(rows: list[dict[str, float]]) -> dict[str, float | None]:
-        return {key: median([r[key] for r in rows if r[key] is not None]) if any(
+        values = {key: median([r[key] for r in rows if r[key] is not None]) if any(
             r[key] is not None for r in rows) else None for key in rows[0]}
+        return values | {"longest_task_worst": max(r["longest_task"] for r in rows)}
 
     return {"cold": summary(cold), "warm": summary(warm), "runs": runs}
+
+
+def article_longest_task(browser: Any, url: str, runs: int) -> dict[str, float]:
+    """The longest main-thread task of a cold load of an article (no calculator): the control.
+
+    A page's first style and layout is one task; this tells how long it is
+    without any of the calculator's code.
+    """
+    longest: list[float] = []
+    for _ in range(runs):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url, wait_until="load")
+        page.wait_for_timeout(500)
+        longest.append(page.evaluate(PAGE_TIMINGS)["longest_task"])
+        context.close()
+    return {"median": median(longest), "worst": max(longest)}
 
 
 def recompute(browser: Any, url: str) -> dict[str, float]:
@@ -258,7 +276,10 @@ def table(results: dict[str, Any]) -> str:
          + (" (from the snapshot)" if b["warm"].get("from_snapshot") else ""), ""),
         ("Ratio (b)/(a), warm", f"{results['ratio_warm']:.2f}", "≤ 1.10"),
         ("First paint with correct numbers, cold", f"{b['cold']['fcp']:.0f} ms", "pre-rendered"),
-        ("Longest main-thread task during load", f"{b['cold']['longest_task']:.0f} ms", "≤ 50 ms"),
+        ("Longest main-thread task during a cold load (median / worst)",
+         f"{b['cold']['longest_task']:.0f} / {b['cold']['longest_task_worst']:.0f} ms", "≤ 50 ms"),
+        ("… the same on an article without calculator (control)",
+         f"{results['article_longest_task']['median']:.0f} / {results['article_longest_task']['worst']:.0f} ms", ""),
         ("Recompute, one game", f"{results['recompute']['single_ms']:.1f} ms", "≤ 5 ms"),
         ("Recompute, 100-game tournament", f"{results['recompute']['tournament_100_ms']:.1f} ms", "≤ 5 ms"),
         ("League 100 000 games, CPython", f"{results['league']['cpython_s']:.3f} s", ""),
@@ -303,12 +324,16 @@ def main() -> int:
             page_runs.append(load(browser, site.base + "en/", 'html[data-engine="ready"]', 1))
 
         def merge(runs: list[dict[str, Any]]) -> dict[str, Any]:
-            return {kind: {key: median([r[kind][key] for r in runs]) for key in runs[0][kind]}
+            def pick(key: str) -> Any:
+                return max if key.endswith("_worst") else median
+            return {kind: {key: pick(key)([r[kind][key] for r in runs]) for key in runs[0][kind]}
                     for kind in ("cold", "warm")} | {"runs": len(runs)}
 
         results["bare"], results["page"] = merge(bare_runs), merge(page_runs)
         results["ratio_cold"] = results["page"]["cold"]["ready"] / results["bare"]["cold"]["ready"]
         results["ratio_warm"] = results["page"]["warm"]["ready"] / results["bare"]["warm"]["ready"]
+        results["article_longest_task"] = article_longest_task(
+            browser, site.base + "en/elo-formula/", args.runs)
         results["recompute"] = recompute(browser, site.base + "en/")
         results["bytes"] = first_visit_bytes(browser, site, "en/")
         browser.close()
