@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import Translations
 
-__all__ = ["ANCHOR_LABEL", "BROWSER_MESSAGES", "format_input", "format_number", "format_output", "load_catalog", "load_translations"]
+__all__ = ["ANCHOR_LABEL", "BROWSER_MESSAGES", "TOOL_PAGE_MESSAGES", "format_input", "format_number", "format_output", "load_catalog", "load_translations"]
 
 
 def N_(message: str) -> str:
@@ -77,6 +77,14 @@ BROWSER_MESSAGES: dict[str, str] = {
     "link-copy-manual": N_("Copy this link:"),
 }
 
+
+# What only the tool pages show (field-specific wordings, the K advisor's and the initial
+# rating's results, the league chart's note); the home page's calculators go without.
+TOOL_PAGE_MESSAGES = frozenset(
+    key for key in BROWSER_MESSAGES
+    if ":" in key or key.startswith(("k-rule-", "k-capped", "k-not-capped", "k-no-period",
+                                     "initial-", "chart-"))
+)
 
 # The accessible name of the "#" link beside every article heading.
 ANCHOR_LABEL = N_("Link to this section")

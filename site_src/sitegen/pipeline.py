@@ -22,7 +22,14 @@ from sitegen import assets, links, offline
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
-from sitegen.i18n import ANCHOR_LABEL, BROWSER_MESSAGES, format_number, format_output, load_translations
+from sitegen.i18n import (
+    ANCHOR_LABEL,
+    BROWSER_MESSAGES,
+    TOOL_PAGE_MESSAGES,
+    format_number,
+    format_output,
+    load_translations,
+)
 from sitegen.macros import article_macros
 from sitegen.markup import ArticleRenderer
 from sitegen.render import TemplateRenderer
@@ -208,8 +215,16 @@ class Builder:
         examples = _examples()
         prerendered = {lang: _prerender(examples, lang, self._browser_messages(lang))
                        for lang in config.languages}
-        messages_json = {lang: json.dumps(self._browser_messages(lang), ensure_ascii=False,
-                                          sort_keys=True) for lang in config.languages}
+        def as_json(messages: dict[str, str]) -> str:
+            return json.dumps(messages, ensure_ascii=False, sort_keys=True)
+
+        # Each calculator template picks the set it needs: "tools" (all) or "home".
+        messages_json = {
+            lang: {"tools": as_json(self._browser_messages(lang)),
+                   "home": as_json({key: text for key, text in self._browser_messages(lang).items()
+                                    if key not in TOOL_PAGE_MESSAGES})}
+            for lang in config.languages
+        }
         defaults = importlib.import_module("elo_core.calculator").DEFAULTS
 
         sitemap: list[dict[str, Any]] = []

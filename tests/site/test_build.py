@@ -87,3 +87,20 @@ def test_two_builds_are_byte_identical(site: SiteConfig, tmp_path: Path) -> None
     second = {p.relative_to(again.out_dir): p.read_bytes() for p in again.out_dir.rglob("*") if p.is_file()}
     assert first.keys() == second.keys()
     assert [name for name in first if first[name] != second[name]] == []
+
+
+def test_each_calculator_page_carries_the_messages_it_can_show(site: SiteConfig) -> None:
+    import elo_core
+
+    def messages(path: str) -> dict[str, str]:
+        page = (site.out_dir / path / "index.html").read_text(encoding="utf-8")
+        start = page.index('id="ui-messages">') + len('id="ui-messages">')
+        data: dict[str, str] = json.loads(page[start:page.index("</script>", start)])
+        return data
+
+    home, tools = messages("de"), messages("de/fide-rechner")
+    # Every error code has its wording everywhere; what only the tools show stays with them.
+    assert set(elo_core.ERROR_CODES) <= set(home) and set(elo_core.ERROR_CODES) <= set(tools)
+    assert "k-rule-standard" in tools and "perf_score:score-invalid" in tools
+    assert "k-rule-standard" not in home and not any(":" in key for key in home)
+    assert home["rating-invalid"] == tools["rating-invalid"] != "Enter a rating between 0 and 4000."
