@@ -21,10 +21,51 @@ export function controlled(timeoutMs = 4000) {
   });
 }
 
+let settled = false;  // this page has finished its own downloads
+
 export async function keepOffline() {
-  if (!(await registration)) return;
+  const registered = await registration;
+  if (!registered) return;
+  settled = true;
+  if (registered.waiting) {
+    // A new build: its worker stores the site once it has taken over (controllerchange).
+    activate(registered.waiting);
+    return;
+  }
   const worker = (await navigator.serviceWorker.ready).active;
   worker?.postMessage({ type: "keep" });
+}
+
+// A new build's worker skips waiting when it installs, but Chromium activates it only once
+// the old worker is idle, and if a fetch of this page started the old worker again after
+// it was stopped for that, the new one stays waiting until the old one idles out (30 s;
+// never while DevTools is attached). Once this page is quiet, ask until it has taken over.
+function activate(worker) {
+  let attempts = 0;
+  const ask = () => {
+    if (worker.state !== "installed" || (attempts += 1) > 30) clearInterval(timer);
+    else worker.postMessage({ type: "activate" });
+  };
+  const timer = setInterval(ask, 1000);
+  ask();
+}
+
+registration.then((registered) => registered?.addEventListener("updatefound", () => {
+  const worker = registered.installing;
+  worker?.addEventListener("statechange", () => {
+    if (settled && worker.state === "installed") activate(worker);
+  });
+}));
+
+// A new build's worker that takes over a page which has loaded stores the new build.
+// (Not on a first visit: the worker that starts controlling it was asked already.)
+if ("serviceWorker" in navigator) {
+  let previous = navigator.serviceWorker.controller;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    const current = navigator.serviceWorker.controller;
+    if (settled && previous && current) current.postMessage({ type: "keep" });
+    previous = current;
+  });
 }
 
 if (root.dataset.engine === "off") {

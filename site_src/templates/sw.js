@@ -35,6 +35,8 @@ async function keep() {
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "keep") event.waitUntil(keep());
+  // A page that has finished loading asks again (offline.js): see there why.
+  if (event.data?.type === "activate") self.skipWaiting();
 });
 
 async function fromRuntimeCache(event) {

@@ -103,13 +103,51 @@ def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
     page.wait_for_timeout(500)
     page.reload()
     page.locator(READY).wait_for(state="attached", timeout=60_000)
-    # The new worker deletes the old cache when it activates; give it a moment.
+    # The new worker stores the new build and then deletes the old one; give it a moment.
     for _ in range(50):
         caches = page.evaluate("caches.keys()")
         site_caches = [name for name in caches if name.startswith("elo-site-")]
-        if len(site_caches) == 1:
+        if site_caches == [name for name in site_caches if name.startswith("elo-site-new-")] != []:
             break
         page.wait_for_timeout(200)
     assert len(site_caches) == 1 and site_caches[0].startswith("elo-site-new-"), caches
     assert site_caches[0] not in first_cache
+    context.close()
+
+
+def test_a_waiting_worker_takes_over_once_the_page_has_loaded(browser: Any, own_site: Server) -> None:
+    # Chromium can leave a new build's worker waiting although it skipped waiting (when the
+    # old worker is started again by a fetch while it is being replaced). Here the new
+    # worker does not skip waiting on install, so it waits for certain: once the page has
+    # loaded, the page asks it to take over, and it stores the new build.
+    base = own_site.start()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(base + "en/")
+    page.locator(READY).wait_for(state="attached", timeout=60_000)
+
+    sw = own_site.directory / "sw.js"
+    script = sw.read_text()
+    install = 'self.addEventListener("install", () => self.skipWaiting());'
+    assert install in script
+    sw.write_text(script.replace(install, "").replace('const VERSION = "', 'const VERSION = "new-'))
+
+    page.reload()
+    page.locator(READY).wait_for(state="attached", timeout=60_000)
+    state = """async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      const controller = navigator.serviceWorker.controller;
+      return {
+        sites: (await caches.keys()).filter((name) => name.startsWith("elo-site-")).map((name) => name.slice(9, 13)),
+        active: registration.active && registration.active.state,
+        waiting: registration.waiting !== null,
+        controlled: controller !== null && controller === registration.active,
+      };
+    }"""
+    taken_over = {"sites": ["new-"], "active": "activated", "waiting": False, "controlled": True}
+    for _ in range(100):
+        if page.evaluate(state) == taken_over:
+            break
+        page.wait_for_timeout(200)
+    assert page.evaluate(state) == taken_over
     context.close()
