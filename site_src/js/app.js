@@ -34,12 +34,15 @@ worker.addEventListener("message", (event) => {
     setEngineState("loading", messages[`engine-${message.step}`] || messages["engine-loading"]);
   } else if (message.type === "ready") {
     performance.mark("engine-ready");  // read by the benchmark
+    root.dataset.engineStart = message.start;  // "fresh" or "snapshot"
     setEngineState("ready", messages["engine-ready"]);
     root.dispatchEvent(new CustomEvent("engine-ready"));
     keepOffline();
     // The page already shows the build's answer for its example inputs; only sections
     // whose inputs were restored or shared need the engine now.
     sections.filter((section) => fieldsKey(section) !== prerendered.get(section)).forEach(recompute);
+  } else if (message.type === "snapshot-stored") {
+    root.dataset.engineSnapshot = "stored";
   } else if (message.type === "error") {
     setEngineState("error", `${messages["engine-error"]} (${message.message})`);
   } else if (message.type === "result") {

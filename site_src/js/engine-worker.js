@@ -1,7 +1,8 @@
 // The rating engine: Pyodide with the elo_core wheel, off the main thread.
 // In:  {type: "init", pyodide, wheels: {elo_core, chess}} once,
 //      then {type: "compute", id, mode, form, needs: ["chess"]?}.
-// Out: {type: "progress", step} | {type: "ready"} | {type: "error", message}
+// Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
+//      | {type: "snapshot-stored"} | {type: "error", message}
 //      | {type: "result", id, result, micros}.
 
 let pyodide = null;
@@ -10,6 +11,12 @@ let wheels = {};
 const downloads = new Map();
 const installed = new Set();
 let queue = Promise.resolve();
+
+// After the first start on a device, the interpreter's memory (Python initialised,
+// elo_core imported) is kept in Cache Storage; later visits restore it instead of
+// starting Python again. One entry, replaced when the runtime or the wheel changes.
+const SNAPSHOT_CACHE = "elo-snapshot";
+const canKeepSnapshot = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
 
 // A wheel's bytes, fetched once from this origin; started early, awaited when needed.
 function download(name) {
@@ -32,16 +39,63 @@ async function install(name) {
   installed.add(name);
 }
 
+// The runtime's folder names its version, the wheel's folder its content hash.
+function snapshotKey(runtime) {
+  const key = new URL("engine-snapshot", self.location.href);
+  key.search = new URLSearchParams({ runtime, wheel: wheels.elo_core });
+  return key.href;
+}
+
+async function storedSnapshot(key) {
+  if (!canKeepSnapshot) return null;
+  try {
+    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(key);
+    if (!hit) return null;
+    const stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
+    return new Uint8Array(await new Response(stream).arrayBuffer());
+  } catch {
+    return null;
+  }
+}
+
+async function keepSnapshot(key, snapshot) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  // The memory is mostly empty pages: 31 MB become about 6 MB.
+  const body = new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
+  await cache.put(key, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
+  for (const request of await cache.keys()) {
+    if (request.url !== key) await cache.delete(request);
+  }
+}
+
+async function dropSnapshots() {
+  try { await caches.delete(SNAPSHOT_CACHE); } catch { /* nothing stored */ }
+}
+
 async function start(message) {
   wheels = message.wheels;
   const base = new URL(message.pyodide, self.location.href).href;
   download("elo_core");  // in parallel with the runtime
-  const { loadPyodide } = await import(base + "pyodide.mjs");
+  const key = snapshotKey(message.pyodide);
+  const [{ loadPyodide }, snapshot] = await Promise.all([import(base + "pyodide.mjs"), storedSnapshot(key)]);
   self.postMessage({ type: "progress", step: "runtime" });
-  pyodide = await loadPyodide({ indexURL: base, packages: [] });
+  if (snapshot) {
+    try {
+      pyodide = await loadPyodide({ indexURL: base, packages: [], _loadSnapshot: snapshot });
+    } catch (error) {
+      // A snapshot that does not fit this runtime is dropped; start afresh.
+      console.warn("engine snapshot not usable:", error);
+      await dropSnapshots();
+    }
+  }
+  const restored = pyodide !== null;
+  if (!restored) {
+    pyodide = await loadPyodide({ indexURL: base, packages: [], _makeSnapshot: canKeepSnapshot });
+  }
   self.postMessage({ type: "progress", step: "package" });
+  // Also after a restore: modules imported later (and python-chess) need the files.
   await install("elo_core");
-  computeJson = pyodide.runPython(`
+  computeJson = (restored && pyodide.globals.get("compute_json")) || pyodide.runPython(`
 import json
 from elo_core.calculator import compute
 
@@ -50,6 +104,16 @@ def compute_json(mode, form_json):
 
 compute_json
 `);
+  self.postMessage({ type: "ready", start: restored ? "snapshot" : "fresh" });
+  if (!restored && canKeepSnapshot) {
+    // Taken before any input is computed, so no one's numbers are in it; stored in the
+    // background while the engine answers.
+    const memory = pyodide.makeMemorySnapshot();
+    keepSnapshot(key, memory).then(
+      () => self.postMessage({ type: "snapshot-stored" }),
+      (error) => console.warn("engine snapshot not stored:", error),
+    );
+  }
 }
 
 async function compute({ id, mode, form, needs }) {
@@ -65,8 +129,7 @@ async function compute({ id, mode, form, needs }) {
 self.addEventListener("message", (event) => {
   const message = event.data;
   if (message.type === "init") {
-    queue = start(message).then(
-      () => self.postMessage({ type: "ready" }),
+    queue = start(message).catch(
       (error) => self.postMessage({ type: "error", message: String(error?.message || error) }),
     );
   } else if (message.type === "compute") {

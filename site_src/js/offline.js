@@ -38,8 +38,8 @@ export async function keepOffline() {
 
 // A new build's worker skips waiting when it installs, but Chromium activates it only once
 // the old worker is idle, and if a fetch of this page started the old worker again after
-// it was stopped for that, the new one stays waiting until the old one idles out (30 s;
-// never while DevTools is attached). Once this page is quiet, ask until it has taken over.
+// it was stopped for that, the new one stays waiting until the old one idles out (over
+// 95 s in the tests). Once this page is quiet, ask until it has taken over.
 function activate(worker) {
   let attempts = 0;
   const ask = () => {

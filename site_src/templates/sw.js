@@ -6,6 +6,7 @@ const PRECACHE = {{ precache | tojson }};
 const RUNTIME = {{ runtime | tojson }};
 const SCOPE = {{ scope | tojson }};
 const PAGES_CACHE = `elo-site-${VERSION}`;
+const SNAPSHOT_CACHE = "elo-snapshot";  // the engine worker's own (engine-worker.js)
 const RUNTIME_CACHE = `elo-runtime-${RUNTIME_VERSION}`;
 const runtimeUrls = new Set(RUNTIME.map((path) => new URL(path, self.location.origin).href));
 
@@ -27,7 +28,7 @@ async function keep() {
   if (missing.length) await cache.addAll(missing);
   // Only now that this build is complete offline, drop what older builds stored.
   for (const name of await caches.keys()) {
-    if (name.startsWith("elo-") && name !== PAGES_CACHE && name !== RUNTIME_CACHE) {
+    if (name.startsWith("elo-") && ![PAGES_CACHE, RUNTIME_CACHE, SNAPSHOT_CACHE].includes(name)) {
       await caches.delete(name);
     }
   }

@@ -1,0 +1,91 @@
+"""The engine's memory snapshot: a second visit restores Python instead of starting it again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+READY = 'html[data-engine="ready"]'
+STORED = 'html[data-engine-snapshot="stored"]'
+TIMEOUT_MS = 60_000
+
+SNAPSHOT_KEYS = """async () => {
+  if (!(await caches.has("elo-snapshot"))) return [];
+  return (await (await caches.open("elo-snapshot")).keys()).map((request) => request.url);
+}"""
+
+# Replace the stored snapshot by `body` (gzip-compressed like the real one) under `url`.
+STORE = """async ([url, body]) => {
+  await caches.delete("elo-snapshot");
+  const stream = new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"));
+  await (await caches.open("elo-snapshot")).put(url, new Response(stream));
+}"""
+
+
+def ready(page: Any) -> str:
+    page.locator(READY).wait_for(state="attached", timeout=TIMEOUT_MS)
+    start: str = page.evaluate("document.documentElement.dataset.engineStart")
+    return start
+
+
+def first_visit(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(url)
+    assert ready(page) == "fresh"
+    page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
+    return context, page, errors
+
+
+def test_a_second_visit_restores_the_engine_and_every_tool_works(browser: Any, served: str) -> None:
+    context, page, errors = first_visit(browser, served + "en/")
+    keys = page.evaluate(SNAPSHOT_KEYS)
+    wheel = page.evaluate("document.documentElement.dataset.wheelSrc")
+    assert len(keys) == 1 and "314.0.7" in keys[0] and wheel.split("/")[-2] in keys[0]
+
+    page.reload()
+    assert ready(page) == "snapshot"
+    page.fill('[name="rating_a"]', "1750")
+    page.fill('[name="rating_b"]', "1810")
+    page.locator('[data-out="change_a"]', has_text="+11.7").wait_for(timeout=10_000)
+
+    # Another page restores the same snapshot; its tools reach modules and a wheel
+    # (python-chess) that were never imported before the snapshot was taken.
+    page.goto(served + "en/club-league/")
+    assert ready(page) == "snapshot"
+    page.select_option('[name="league_format"]', "pgn")
+    page.fill('[name="league_games"]', '[White "Ann"]\n[Black "Bo"]\n[Result "1-0"]\n\n1. e4 1-0\n')
+    page.locator('[data-out="league_players"]', has_text="2").wait_for(timeout=30_000)
+    assert errors == []
+    assert page.evaluate(SNAPSHOT_KEYS) == keys, "a restored engine stores nothing new"
+    context.close()
+
+
+def test_a_snapshot_that_does_not_fit_is_dropped_and_replaced(browser: Any, served: str) -> None:
+    context, page, errors = first_visit(browser, served + "de/")
+    [key] = page.evaluate(SNAPSHOT_KEYS)
+
+    # Bytes that are not a snapshot under the right key: the engine starts afresh.
+    page.evaluate(STORE, [key, "not a snapshot"])
+    page.reload()
+    assert ready(page) == "fresh"
+    page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
+    assert page.evaluate(SNAPSHOT_KEYS) == [key]
+    page.fill('[name="rating_a"]', "1500")
+    page.fill('[name="rating_b"]', "1700")
+    page.locator('[data-out="expected_a"]', has_text="0,24").wait_for(timeout=10_000)
+
+    # A snapshot of another elo_core wheel is not used, and the new one replaces it.
+    page.evaluate(STORE, [key.replace("wheel=", "wheel=old"), "x"])
+    page.reload()
+    assert ready(page) == "fresh"
+    page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
+    assert page.evaluate(SNAPSHOT_KEYS) == [key]
+    page.reload()
+    assert ready(page) == "snapshot"
+    assert errors == []
+    context.close()
