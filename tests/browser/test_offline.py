@@ -48,23 +48,40 @@ def own_site(site: SiteConfig, tmp_path: Path) -> Iterator[Server]:
         server.stop()
 
 
-def test_first_visit_downloads_each_file_once_then_works_offline(browser: Any, own_site: Server) -> None:
-    base = own_site.start()
+def visit(browser: Any, url: str) -> tuple[Any, Any]:
+    """A new browser profile with one page at `url`, its engine ready."""
     context = browser.new_context()
     page = context.new_page()
-    page.goto(base + "en/")
+    page.goto(url)
     page.locator(READY).wait_for(state="attached", timeout=60_000)
+    return context, page
+
+
+def poll(page: Any, script: str, expected: Any, tries: int = 100) -> Any:
+    """Evaluate `script` until it gives `expected` (at most `tries` × 200 ms); the last value."""
+    for _ in range(tries):
+        value = page.evaluate(script)
+        if value == expected:
+            break
+        page.wait_for_timeout(200)
+    return value
+
+
+# The site caches' names without the build's hash: ["elo-site-"] or ["elo-site-new-"].
+SITE_CACHES = """async () => (await caches.keys())
+  .filter((name) => name.startsWith("elo-site-")).map((name) => name.replace(/[0-9a-f]+$/, ""))"""
+
+
+def test_first_visit_downloads_each_file_once_then_works_offline(browser: Any, own_site: Server) -> None:
+    base = own_site.start()
+    context, page = visit(browser, base + "en/")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     # Once the engine is ready, the service worker stores the site: wait until it has.
     stored = """async () => {
       const names = (await caches.keys()).filter((name) => name.startsWith("elo-site-"));
       return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 30;
     }"""
-    for _ in range(100):
-        if page.evaluate(stored):
-            break
-        page.wait_for_timeout(100)
-    assert page.evaluate(stored), "the site is stored for offline use"
+    assert poll(page, stored, True), "the site is stored for offline use"
 
     counts = Counter(path.split("?")[0] for path in own_site.log)
     repeated = {path: n for path, n in counts.items() if n > 1 and not path.endswith("/")}
@@ -86,11 +103,7 @@ def test_first_visit_downloads_each_file_once_then_works_offline(browser: Any, o
 
 def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
     base = own_site.start()
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(base + "da/")
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
-    first_cache = page.evaluate("caches.keys()")
+    context, page = visit(browser, base + "da/")
 
     # A new build: a changed page and a new service worker version.
     index = own_site.directory / "da" / "index.html"
@@ -103,15 +116,8 @@ def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
     page.wait_for_timeout(500)
     page.reload()
     page.locator(READY).wait_for(state="attached", timeout=60_000)
-    # The new worker stores the new build and then deletes the old one; give it a moment.
-    for _ in range(50):
-        caches = page.evaluate("caches.keys()")
-        site_caches = [name for name in caches if name.startswith("elo-site-")]
-        if site_caches == [name for name in site_caches if name.startswith("elo-site-new-")] != []:
-            break
-        page.wait_for_timeout(200)
-    assert len(site_caches) == 1 and site_caches[0].startswith("elo-site-new-"), caches
-    assert site_caches[0] not in first_cache
+    # The new worker stores the new build and then deletes the old one.
+    assert poll(page, SITE_CACHES, ["elo-site-new-"], tries=50) == ["elo-site-new-"]
     context.close()
 
 
@@ -121,10 +127,7 @@ def test_a_waiting_worker_takes_over_once_the_page_has_loaded(browser: Any, own_
     # worker does not skip waiting on install, so it waits for certain: once the page has
     # loaded, the page asks it to take over, and it stores the new build.
     base = own_site.start()
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(base + "en/")
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
+    context, page = visit(browser, base + "en/")
 
     sw = own_site.directory / "sw.js"
     script = sw.read_text()
@@ -134,20 +137,16 @@ def test_a_waiting_worker_takes_over_once_the_page_has_loaded(browser: Any, own_
 
     page.reload()
     page.locator(READY).wait_for(state="attached", timeout=60_000)
-    state = """async () => {
+    state = f"""async () => {{
       const registration = await navigator.serviceWorker.getRegistration();
       const controller = navigator.serviceWorker.controller;
-      return {
-        sites: (await caches.keys()).filter((name) => name.startsWith("elo-site-")).map((name) => name.slice(9, 13)),
+      return {{
+        sites: await ({SITE_CACHES})(),
         active: registration.active && registration.active.state,
         waiting: registration.waiting !== null,
         controlled: controller !== null && controller === registration.active,
-      };
-    }"""
-    taken_over = {"sites": ["new-"], "active": "activated", "waiting": False, "controlled": True}
-    for _ in range(100):
-        if page.evaluate(state) == taken_over:
-            break
-        page.wait_for_timeout(200)
-    assert page.evaluate(state) == taken_over
+      }};
+    }}"""
+    taken_over = {"sites": ["elo-site-new-"], "active": "activated", "waiting": False, "controlled": True}
+    assert poll(page, state, taken_over) == taken_over
     context.close()
