@@ -3,11 +3,20 @@
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from pathlib import Path
 
 from sitegen.assets import PYODIDE_FILES
 from sitegen.config import LANGUAGES, SiteConfig
+
+
+def html_of(site: SiteConfig, path: str, pattern: str) -> str:
+    """The first group of ``pattern`` in the built page at ``path`` (it must match)."""
+    page = (site.out_dir / path / "index.html").read_text(encoding="utf-8")
+    found = re.search(pattern, page, re.DOTALL)
+    assert found, f"{pattern} in {path}"
+    return found.group(1)
 
 
 def test_every_language_has_its_calculator_page(site: SiteConfig) -> None:
@@ -66,9 +75,7 @@ def test_prerendered_example_is_in_the_page_locale(site: SiteConfig) -> None:
 
 def test_prefilled_decimals_are_written_as_the_page_language_writes_them(site: SiteConfig) -> None:
     def field(lang: str, slug: str, name: str) -> str:
-        page = (site.out_dir / lang / slug / "index.html").read_text(encoding="utf-8")
-        start = page.index(f'<input id="{name}"')
-        return page[page.index('value="', start) + 7:page.index('"', page.index('value="', start) + 7)]
+        return html_of(site, f"{lang}/{slug}", rf'<input id="{name}"[^>]*? value="([^"]*)"')
 
     assert field("de", "fide-rechner", "perf_score") == "4,5"
     assert field("en", "fide-calculators", "perf_score") == "4.5"
@@ -93,9 +100,7 @@ def test_each_calculator_page_carries_the_messages_it_can_show(site: SiteConfig)
     import elo_core
 
     def messages(path: str) -> dict[str, str]:
-        page = (site.out_dir / path / "index.html").read_text(encoding="utf-8")
-        start = page.index('id="ui-messages">') + len('id="ui-messages">')
-        data: dict[str, str] = json.loads(page[start:page.index("</script>", start)])
+        data: dict[str, str] = json.loads(html_of(site, path, r'id="ui-messages">(.*?)</script>'))
         return data
 
     home, tools = messages("de"), messages("de/fide-rechner")
