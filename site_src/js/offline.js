@@ -43,8 +43,9 @@ export async function keepOffline() {
 function activate(worker) {
   let attempts = 0;
   const ask = () => {
-    if (worker.state !== "installed" || (attempts += 1) > 30) clearInterval(timer);
-    else worker.postMessage({ type: "activate" });
+    attempts += 1;
+    if (worker.state === "installed" && attempts <= 30) worker.postMessage({ type: "activate" });
+    else clearInterval(timer);
   };
   const timer = setInterval(ask, 1000);
   ask();
