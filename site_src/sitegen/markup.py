@@ -2,7 +2,7 @@
 
 An article may compute numbers with elo_core (``{{ elo.expected_score(1750, 1810)
 | num(3) }}``) or call the table macros; that runs in a sandboxed Jinja2
-environment before Markdown sees the text. ``$…$`` and ``$$…$$`` become MathML,
+environment (:mod:`sitegen.sandbox`) before Markdown sees the text. ``$…$`` and ``$$…$$`` become MathML,
 so formulas read without JavaScript.
 """
 
@@ -18,13 +18,13 @@ from typing import Any
 import jinja2
 import latex2mathml.converter
 import markdown
-from jinja2.sandbox import SandboxedEnvironment
 from markdown.extensions import Extension
 from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from sitegen.errors import BuildError
+from sitegen.sandbox import ArticleSandbox
 
 __all__ = ["ArticleRenderer", "to_mathml"]
 
@@ -122,13 +122,7 @@ class ArticleRenderer:
     ) -> None:
         self.lang = lang
         self.anchor_label = anchor_label
-        self.env = SandboxedEnvironment(
-            autoescape=False,  # the output is Markdown, escaped by Markdown itself
-            undefined=jinja2.StrictUndefined,
-            keep_trailing_newline=True,
-        )
-        self.env.globals.update(globals_)
-        self.env.filters.update(filters)
+        self.env = ArticleSandbox(globals_=globals_, filters=filters)
 
     def expand(self, body: str, source: Path, first_line: int) -> str:
         """Evaluate the body's expressions; errors name the article's file and line."""

@@ -33,6 +33,7 @@ from sitegen.i18n import (
 from sitegen.macros import article_macros
 from sitegen.markup import ArticleRenderer
 from sitegen.render import TemplateRenderer
+from sitegen.sandbox import article_namespace
 
 __all__ = ["BuildReport", "Builder", "build"]
 
@@ -167,7 +168,7 @@ class Builder:
 
             renderer = ArticleRenderer(
                 page.lang,
-                globals_={"elo": elo, "link": link,
+                globals_={"elo": article_namespace(elo), "link": link,
                           **article_macros(page.lang, self._catalog(page.lang), elo)},
                 filters={
                     "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
