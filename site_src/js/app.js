@@ -1,5 +1,5 @@
 // The calculator pages' form logic. Nothing here computes a rating: elo_core does, in the
-// engine worker. Protocol (see elo_core/calculator.py): every <section data-mode> holds a
+// engine worker. Protocol (see elo_core/page/__init__.py): every <section data-mode> holds a
 // <form>; its fields (plus those of form#elo-options when the section has data-with-options)
 // go to compute(mode, fields); the answer fills [data-out] elements or marks fields in error.
 import { formatOutput, renderRows } from "./outputs.js";

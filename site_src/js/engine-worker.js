@@ -97,7 +97,7 @@ async function start(message) {
   await install("elo_core");
   computeJson = (restored && pyodide.globals.get("compute_json")) || pyodide.runPython(`
 import json
-from elo_core.calculator import compute
+from elo_core.page import compute
 
 def compute_json(mode, form_json):
     return json.dumps(compute(mode, json.loads(form_json)))

@@ -72,7 +72,7 @@ def _elo_core(fresh: bool = False) -> Any:
 
 def _examples() -> dict[str, dict[str, Any]]:
     """Every mode's default example, computed once by elo_core (the same for every language)."""
-    calculator = importlib.import_module("elo_core.calculator")
+    calculator = importlib.import_module("elo_core.page")
     outputs: dict[str, dict[str, Any]] = {}
     for mode, form in calculator.DEFAULTS.items():
         result = calculator.compute(mode, form)
@@ -226,7 +226,7 @@ class Builder:
                                     if key not in TOOL_PAGE_MESSAGES})}
             for lang in config.languages
         }
-        defaults = importlib.import_module("elo_core.calculator").DEFAULTS
+        defaults = importlib.import_module("elo_core.page").DEFAULTS
 
         sitemap: list[dict[str, Any]] = []
         for page in pages:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from elo_core.calculator import DEFAULTS, compute
+from elo_core.page import DEFAULTS, compute
 
 
 def outputs(mode: str, **fields: str) -> dict[str, Any]:

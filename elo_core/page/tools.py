@@ -1,8 +1,7 @@
-"""The calculator pages beyond the home page (FIDE tools, league, Glicko-2, DWZ).
+"""The tool pages' calculators (FIDE tools, league, Glicko-2, DWZ); see :mod:`elo_core.page`.
 
-Same protocol as :mod:`elo_core.calculator`, which merges ``MODES`` and
-``DEFAULTS`` from here. Field names are unique across a page (the page looks
-error boxes up by field name), hence the prefixes.
+Field names are unique across a page (the page looks error boxes up by field
+name), hence the prefixes.
 
 Modes: ``k_advisor``, ``performance``, ``initial`` (page "FIDE tools"),
 ``league`` (page "club league"), ``glicko2`` and ``dwz`` (page "Glicko-2 and DWZ").
@@ -18,7 +17,7 @@ from typing import Any, TypeVar
 
 from elo_core import dwz, glicko2
 from elo_core.errors import InputError
-from elo_core.forms import FormReader, parse_number
+from elo_core.page.fields import FormReader, parse_number
 from elo_core.fide import (
     INITIAL_RATING_MAX,
     INITIAL_RATING_MIN_GAMES,

@@ -1,11 +1,4 @@
-"""The calculator's modes as functions of raw form fields.
-
-The page (through Pyodide) and the build (to pre-render the default example)
-call the same functions, so the first paint and every later result come from
-one code path. Inputs are the strings a user typed; outputs are plain numbers
-with the number of decimals to show, or the errors found, by field.
-
-Home page modes:
+"""The home page's calculators (see :mod:`elo_core.page` for the protocol).
 
 - ``elo``: one game between A and B (both players' expected score, change and
   new rating; K may differ for B) and, optionally, a whole tournament of A
@@ -15,7 +8,6 @@ Home page modes:
   table and a curve.
 
 All three take the shared options ``model``, ``cap`` and ``rounding``.
-Every field is checked on its own, so one answer names every bad field.
 """
 
 from __future__ import annotations
@@ -24,7 +16,6 @@ import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from elo_core import calculator_tools
 from elo_core.elo import (
     CAPS,
     MODELS,
@@ -37,7 +28,7 @@ from elo_core.elo import (
     rate,
 )
 from elo_core.errors import InputError
-from elo_core.forms import FormErrors, FormReader, Output, number_output, parse_number
+from elo_core.page.fields import FormErrors, FormReader, Output, number_output, parse_number
 from elo_core.parsing import parse_games, parse_result
 from elo_core.validation import (
     MAX_GAMES_IN_PERIOD,
@@ -45,7 +36,7 @@ from elo_core.validation import (
     check_rating,
 )
 
-__all__ = ["DEFAULTS", "MODES", "compute", "curve_x", "curve_y"]
+__all__ = ["DEFAULTS", "MODES", "curve_x", "curve_y"]
 
 _num = number_output
 
@@ -267,24 +258,3 @@ MODES: dict[str, Callable[[Mapping[str, str]], Mapping[str, Output | None]]] = {
     "match": _match,
     "expectancy": _expectancy,
 }
-
-
-def compute(mode: str, form: Mapping[str, str]) -> dict[str, Any]:
-    """Run one calculator mode; bad input comes back as data, never as an exception."""
-    if mode not in MODES:
-        return {"ok": False, "errors": [{"field": None, "code": "option-invalid", "line": None}]}
-    try:
-        outputs = MODES[mode](form)
-    except FormErrors as errors:
-        return {"ok": False, "errors": errors.errors}
-    except InputError as error:
-        return {
-            "ok": False,
-            "errors": [{"field": error.field, "code": error.code, "line": error.line}],
-        }
-    return {"ok": True, "outputs": outputs}
-
-
-# The tool pages' modes (FIDE tools, league, Glicko-2, DWZ) share the registry.
-MODES.update(calculator_tools.MODES)
-DEFAULTS.update(calculator_tools.DEFAULTS)

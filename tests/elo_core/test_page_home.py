@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from elo_core import ERROR_CODES, expected_score
-from elo_core.calculator import DEFAULTS, MODES, compute, curve_x, curve_y
+from elo_core.page import DEFAULTS, MODES, compute
+from elo_core.page.home import curve_x, curve_y
 
 from form_checks import errors, outputs, value
 

@@ -1,8 +1,7 @@
 """Reading a calculator form: the raw strings a user typed in, numbers or errors out.
 
-Shared by :mod:`elo_core.calculator` (home page modes) and
-:mod:`elo_core.calculator_tools` (the tool pages). Every field is read on its
-own, so one answer names every bad field.
+Shared by every mode of :mod:`elo_core.page`. Every field is read on its own,
+so one answer names every bad field.
 """
 
 from __future__ import annotations

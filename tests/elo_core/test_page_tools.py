@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from elo_core.calculator import DEFAULTS, MODES, compute
-from elo_core.calculator_tools import CHART_SLOTS, parse_ratings
+from elo_core.page import DEFAULTS, MODES, compute
+from elo_core.page.tools import CHART_SLOTS, parse_ratings
 from elo_core.errors import ERROR_CODES, InputError
 from elo_core.importers import parse_lines
 

@@ -1,0 +1,48 @@
+"""The pages' protocol: every calculator, tool and live example as a function of raw fields.
+
+The page (through Pyodide, in a worker) and the build (to pre-render each
+example) call the same :func:`compute`, so the first paint and every later
+result come from one code path. Inputs are the strings a user typed, by field
+name; outputs are plain numbers with the number of decimals to show (the page
+formats them for its language), texts, table rows or SVG attributes — or the
+errors found, by field, each with a stable code.
+
+Modes: :mod:`elo_core.page.home` (``elo``, ``match``, ``expectancy``) and
+:mod:`elo_core.page.tools` (``k_advisor``, ``performance``, ``initial``,
+``league``, ``glicko2``, ``dwz``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from elo_core.errors import InputError
+from elo_core.page import home, tools
+from elo_core.page.fields import FormErrors
+
+__all__ = ["DEFAULTS", "MODES", "compute"]
+
+#: Every mode's example, already computed by the build before anyone types.
+DEFAULTS: dict[str, dict[str, str]] = {**home.DEFAULTS, **tools.DEFAULTS}
+
+MODES: dict[str, Callable[[Mapping[str, str]], Mapping[str, Any]]] = {
+    **home.MODES,
+    **tools.MODES,
+}
+
+
+def compute(mode: str, form: Mapping[str, str]) -> dict[str, Any]:
+    """Run one mode; bad input comes back as data, never as an exception."""
+    if mode not in MODES:
+        return {"ok": False, "errors": [{"field": None, "code": "option-invalid", "line": None}]}
+    try:
+        outputs = MODES[mode](form)
+    except FormErrors as errors:
+        return {"ok": False, "errors": errors.errors}
+    except InputError as error:
+        return {
+            "ok": False,
+            "errors": [{"field": error.field, "code": error.code, "line": error.line}],
+        }
+    return {"ok": True, "outputs": outputs}
