@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 __all__ = ["ERROR_CODES", "InputError"]
 
 #: Every code an :class:`InputError` may carry, with an English description.
@@ -16,6 +18,7 @@ ERROR_CODES: dict[str, str] = {
     "option-invalid": "An option is not one of its allowed values.",
     "pgn-unavailable": "Reading PGN needs the python-chess package, which is not installed.",
     "player-invalid": "A player has no name, or a player is paired with themself.",
+    "rating-implausible": "A rating below 100: a misread number (no one is rated so low).",
     "rating-invalid": "A rating or rating difference is not a number from 0 to 4000.",
     "rd-invalid": "A rating deviation (RD) is not a number greater than 0 and at most 1000.",
     "score-invalid": "A score or result is not one of the allowed values.",
@@ -30,8 +33,13 @@ class InputError(ValueError):
 
     ``code`` is one of :data:`ERROR_CODES` (the page translates it); ``field``
     names the input it concerns (``"rating"``, ``"opponent"``, ``"k"``,
-    ``"score"``, ``"games"``, …), and ``line`` the 1-based line of parsed text,
-    if any. The message is an English sentence.
+    ``"score"``, ``"games"``, …), ``line`` the 1-based line of parsed text and
+    ``column`` the 1-based column in it, if any. ``reason`` narrows the code
+    down (``"header"`` for a CSV file without one, …) and ``params`` holds
+    the values a message needs (the allowed ``min`` and ``max``, the ``text``
+    as typed, the ``value`` as read …): plain numbers and strings, so the
+    page can word and format them in its language. The message is an English
+    sentence.
     """
 
     def __init__(
@@ -41,8 +49,25 @@ class InputError(ValueError):
         *,
         field: str | None = None,
         line: int | None = None,
+        column: int | None = None,
+        reason: str | None = None,
+        params: Mapping[str, str | int | float] | None = None,
     ) -> None:
-        super().__init__(message if line is None else f"Line {line}: {message}")
+        where = "" if line is None else f"Line {line}" + ("" if column is None else f", column {column}")
+        super().__init__(f"{where}: {message}" if where else message)
         self.code = code
         self.field = field
         self.line = line
+        self.column = column
+        self.reason = reason
+        self.params: dict[str, str | int | float] = dict(params or {})
+
+    def as_dict(self) -> dict[str, object]:
+        """The error as the page receives it: code, field, line, reason and params."""
+        return {
+            "field": self.field,
+            "code": self.code,
+            "line": self.line,
+            "reason": self.reason,
+            "params": self.params,
+        }

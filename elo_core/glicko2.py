@@ -48,10 +48,13 @@ EPSILON = 0.000001
 DEFAULT_START = (1500.0, 350.0, 0.06)
 """A new player's rating, RD and volatility (step 1)."""
 
-# Sanity bounds for values a person types; they only reject nonsense.
-MAX_RD = 1000.0
-MAX_VOLATILITY = 1.0
-MAX_TAU = 5.0
+# The ranges the method is used in. Glickman calls τ from 0.3 to 1.2 sensible; far
+# outside the bounds below the iteration of step 5 loses its meaning in floats
+# (τ = 1e-30 stops the bracket from moving; σ = 1e-200 makes ln σ² = ln 0).
+MIN_RD, MAX_RD = 1.0, 1000.0
+MIN_VOLATILITY, MAX_VOLATILITY = 0.0001, 1.0
+MIN_TAU, MAX_TAU = 0.1, 2.0
+#: Every loop of step 5 stops after this many rounds, whatever the input.
 _MAX_ITERATIONS = 1000
 
 
@@ -108,28 +111,37 @@ class Glicko2Standing:
 # --- validation -------------------------------------------------------------
 
 
-def _positive(value: object, field: str, label: str, code: str, maximum: float) -> float:
-    """A number above 0 and at most ``maximum``, else InputError ``code``."""
+def _in_range(
+    value: object, field: str, label: str, code: str, minimum: float, maximum: float
+) -> float:
+    """A number from ``minimum`` to ``maximum``, else InputError ``code`` with the range."""
+    limits = {"min": minimum, "max": maximum}
     if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise InputError(code, f"{label} must be a number.", field=field)
-    if not (math.isfinite(value) and 0 < value <= maximum):
+        raise InputError(code, f"{label} must be a number.", field=field, params=limits)
+    if not (math.isfinite(value) and minimum <= value <= maximum):
         raise InputError(
-            code, f"{label} must be greater than 0 and at most {maximum:g}.", field=field
+            code,
+            f"{label} must be from {minimum:g} to {maximum:g}.",
+            field=field,
+            reason="range",
+            params=limits,
         )
     return float(value)
 
 
 def _rd(value: object, field: str = "rd") -> float:
     label = "The opponent's rating deviation" if field == "opponent_rd" else "The rating deviation"
-    return _positive(value, field, label, "rd-invalid", MAX_RD)
+    return _in_range(value, field, label, "rd-invalid", MIN_RD, MAX_RD)
 
 
 def _volatility(value: object) -> float:
-    return _positive(value, "volatility", "The volatility", "volatility-invalid", MAX_VOLATILITY)
+    return _in_range(
+        value, "volatility", "The volatility", "volatility-invalid", MIN_VOLATILITY, MAX_VOLATILITY
+    )
 
 
 def _tau(value: object) -> float:
-    return _positive(value, "tau", "The system constant tau", "tau-invalid", MAX_TAU)
+    return _in_range(value, "tau", "The system constant tau", "tau-invalid", MIN_TAU, MAX_TAU)
 
 
 # --- the algorithm ----------------------------------------------------------
@@ -155,8 +167,9 @@ def _new_volatility(phi: float, sigma: float, v: float, delta: float, tau: float
     if delta * delta > phi2 + v:
         big_b = math.log(delta * delta - phi2 - v)
     else:
+        # With τ ≥ MIN_TAU this ends after a few steps; the bound keeps it finite regardless.
         k = 1
-        while f(a - k * tau) < 0:
+        while f(a - k * tau) < 0 and k < _MAX_ITERATIONS:
             k += 1
         big_b = a - k * tau
     # 5.3 and 5.4: shrink the bracket until |B − A| ≤ ε.

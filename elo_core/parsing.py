@@ -9,17 +9,17 @@ A result is one of (spaces ignored; ``-`` may also be written ``–``, ``—``,
   ``0.5-0.5``, ``0,5-0,5``, ``1/2-1/2``.
 
 A list of games has one game per line, ``opponent | result``; the separator
-may also be ``;``, a tab or spaces. The rating takes a decimal point or comma
-(``1810,5``). Blank lines and everything after ``#`` are ignored.
+may also be ``;``, a tab or spaces. The rating is read as the page's language
+writes numbers (:func:`elo_core.numbers.parse_rating`: ``1,810`` in English and
+``1.810`` in German are 1810; ``1810,5`` is 1810.5). Blank lines and everything
+after ``#`` are ignored.
 """
 
 from __future__ import annotations
 
-import re
-
 from elo_core.elo import Game
 from elo_core.errors import InputError
-from elo_core.validation import check_rating
+from elo_core.numbers import parse_rating
 
 __all__ = ["parse_games", "parse_result"]
 
@@ -46,7 +46,6 @@ _RESULTS: dict[str, float] = {
 # Hyphen, non-breaking hyphen, en dash, em dash, minus sign, colon.
 _DASHES = str.maketrans(dict.fromkeys("\u2010\u2011\u2013\u2014\u2212:", "-"))
 _SEPARATORS = ("|", ";", "\t")
-_RATING = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 
 
 def parse_result(text: str) -> float:
@@ -66,7 +65,7 @@ def parse_result(text: str) -> float:
 
 
 def _line_error(message: str) -> InputError:
-    return InputError("games-invalid", message, field="games")
+    return InputError("games-invalid", message, field="games", reason="format")
 
 
 def _split(line: str) -> tuple[str, str]:
@@ -85,20 +84,20 @@ def _split(line: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def _parse_line(line: str) -> Game:
+def _parse_line(line: str, lang: str) -> Game:
     opponent_text, result_text = _split(line)
-    if not _RATING.fullmatch(opponent_text):
-        raise _line_error("The opponent's rating must be a number such as 1810 or 1810,5.")
-    opponent = check_rating(float(opponent_text.replace(",", ".")), "opponent")
+    opponent = parse_rating(opponent_text, lang=lang, field="games")
     return Game(opponent, parse_result(result_text))
 
 
-def parse_games(text: str) -> list[Game]:
+def parse_games(text: str, *, lang: str = "en") -> list[Game]:
     """The games in ``text``, one per line (see the module docstring).
 
     Text without games gives ``[]``. A line that cannot be read raises
-    InputError "games-invalid" with ``field="games"`` and ``line`` (1-based,
-    counting every line as an editor does).
+    InputError with ``field="games"`` and ``line`` (1-based, counting every
+    line as an editor does): "games-invalid" (reason ``"format"``) when it is
+    not ``opponent | result``, the rating's code ("rating-invalid",
+    "rating-implausible") or "score-invalid" with their ``params``.
     """
     if not isinstance(text, str):
         raise InputError("games-invalid", "The games must be given as text.", field="games")
@@ -109,7 +108,10 @@ def parse_games(text: str) -> list[Game]:
         if not line:
             continue
         try:
-            games.append(_parse_line(line))
+            games.append(_parse_line(line, lang))
         except InputError as error:
-            raise InputError("games-invalid", str(error), field="games", line=number) from None
+            raise InputError(
+                error.code, str(error), field="games", line=number, reason=error.reason,
+                params=error.params,
+            ) from None
     return games

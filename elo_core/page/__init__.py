@@ -26,23 +26,26 @@ __all__ = ["DEFAULTS", "MODES", "compute"]
 #: Every mode's example, already computed by the build before anyone types.
 DEFAULTS: dict[str, dict[str, str]] = {**home.DEFAULTS, **tools.DEFAULTS}
 
-MODES: dict[str, Callable[[Mapping[str, str]], Mapping[str, Any]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Any]]] = {
     **home.MODES,
     **tools.MODES,
 }
 
 
-def compute(mode: str, form: Mapping[str, str]) -> dict[str, Any]:
-    """Run one mode; bad input comes back as data, never as an exception."""
+def compute(mode: str, form: Mapping[str, str], lang: str = "en") -> dict[str, Any]:
+    """Run one mode on a page in ``lang``; bad input comes back as data, never as an exception.
+
+    ``{"ok": True, "outputs": {name: output}}`` or ``{"ok": False, "errors":
+    [{"field", "code", "line", "reason", "params"}]}`` (see
+    :meth:`elo_core.errors.InputError.as_dict`).
+    """
     if mode not in MODES:
-        return {"ok": False, "errors": [{"field": None, "code": "option-invalid", "line": None}]}
+        error = InputError("option-invalid", f"Unknown mode {mode!r}.", reason="mode")
+        return {"ok": False, "errors": [error.as_dict()]}
     try:
-        outputs = MODES[mode](form)
+        outputs = MODES[mode](form, lang)
     except FormErrors as errors:
         return {"ok": False, "errors": errors.errors}
     except InputError as error:
-        return {
-            "ok": False,
-            "errors": [{"field": error.field, "code": error.code, "line": error.line}],
-        }
+        return {"ok": False, "errors": [error.as_dict()]}
     return {"ok": True, "outputs": outputs}

@@ -1,47 +1,128 @@
-"""Reading a calculator form: the raw strings a user typed in, numbers or errors out.
+"""Reading a form: the raw strings a user typed in, numbers or errors out.
 
-Shared by every mode of :mod:`elo_core.page`. Every field is read on its own,
-so one answer names every bad field.
+Shared by every mode of :mod:`elo_core.page`. Numbers are read as the page's
+language writes them (:mod:`elo_core.numbers`). Every field is read on its own,
+so one answer names every bad field; each error says which rule was broken and
+carries the allowed range in its ``params``, for the page to word it.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from elo_core.errors import InputError
-from elo_core.validation import check_k, check_option, check_rating
+from elo_core.numbers import parse_number, parse_rating
+from elo_core.validation import MAX_K, check_option
 
-__all__ = ["FormErrors", "FormReader", "Output", "number_output", "parse_number"]
+__all__ = [
+    "FormErrors",
+    "FormReader",
+    "Output",
+    "number_output",
+    "parse_bounded",
+    "parse_points",
+    "parse_whole",
+]
 
 Output = dict[str, Any]
 T = TypeVar("T")
-_WHOLE = re.compile(r"[0-9]{1,6}")
-
-
-def parse_number(text: str, field: str, *, code: str) -> float:
-    """A number as typed in any of the site's languages: ``1600``, ``0,5``, ``1.5``."""
-    cleaned = text.strip().replace("\u2212", "-").replace(",", ".")
-    try:
-        value = float(cleaned)
-    except ValueError:
-        raise InputError(code, f"{field}: not a number: {text!r}", field=field) from None
-    if not math.isfinite(value):
-        raise InputError(code, f"{field}: not a finite number: {text!r}", field=field)
-    return value
 
 
 def number_output(value: float, digits: int, *, signed: bool = False) -> Output:
     """A number output: the page formats it for its language with ``digits`` decimals."""
-    return {"value": value, "digits": digits, "signed": signed}
+    return {"value": float(value), "digits": digits, "signed": signed}
 
 
+def parse_bounded(
+    text: str,
+    *,
+    lang: str,
+    field: str,
+    code: str,
+    minimum: float,
+    maximum: float,
+    above_minimum: bool = False,
+) -> float:
+    """A number from ``minimum`` (or above it) to ``maximum``; InputError ``code`` with the range."""
+    limits = {"min": minimum, "max": maximum}
+    try:
+        value = parse_number(text, lang=lang, field=field, code=code)
+    except InputError as error:
+        raise InputError(
+            code, str(error), field=field, reason=error.reason, params=limits | error.params
+        ) from None
+    if not minimum <= value <= maximum or (above_minimum and value == minimum):
+        relation = "greater than" if above_minimum else "at least"
+        raise InputError(
+            code,
+            f"{value:g} is out of range: {relation} {minimum:g} and at most {maximum:g}.",
+            field=field,
+            reason="range",
+            params=limits | {"value": value},
+        )
+    return value
+
+
+def parse_whole(
+    text: str, *, lang: str, field: str, code: str, minimum: int, maximum: int
+) -> int:
+    """A whole number from ``minimum`` to ``maximum`` (``12`` or ``1,200``, not ``1.5``)."""
+    value = parse_bounded(
+        text, lang=lang, field=field, code=code, minimum=minimum, maximum=maximum
+    )
+    if value != int(value):
+        raise InputError(
+            code,
+            f"{value:g} is not a whole number.",
+            field=field,
+            reason="whole",
+            params={"min": minimum, "max": maximum, "value": value},
+        )
+    return int(value)
+
+
+_HALF = re.compile(r"\s*½\s*$")
+
+
+def parse_points(text: str, *, lang: str, field: str, games: int | None = None) -> float:
+    """Points scored: ``4``, ``4.5``, ``4,5``, ``4½`` or ``½``, a multiple of ½ up to ``games``.
+
+    InputError "score-invalid" with reason ``"not-a-number"``, ``"half"`` (not a
+    multiple of ½ from 0) or ``"range"`` (more than ``games``, in ``params["max"]``).
+    """
+    half = 0.0
+    body = text
+    if _HALF.search(text):
+        half, body = 0.5, _HALF.sub("", text)
+        if not body.strip():
+            body = "0"
+    try:
+        value = parse_number(body, lang=lang, field=field, code="score-invalid") + half
+    except InputError:
+        raise InputError(
+            "score-invalid",
+            f"{text.strip()!r} is not a number of points.",
+            field=field,
+            reason="not-a-number",
+            params={"text": text.strip()},
+        ) from None
+    if value < 0 or (value * 2) % 1:
+        raise InputError(
+            "score-invalid", f"{value:g} points: not a multiple of ½ from 0.", field=field,
+            reason="half", params={"value": value},
+        )
+    if games is not None and value > games:
+        raise InputError(
+            "score-invalid", f"{value:g} points from {games} games: at most one a game.",
+            field=field, reason="range", params={"value": value, "max": games},
+        )
+    return value
 
 
 class FormErrors(Exception):
-    """Several bad fields at once, each ``{"field", "code", "line"}``."""
+    """Several bad fields at once, each ``{"field", "code", "line", "reason", "params"}``."""
 
     def __init__(self, errors: list[dict[str, Any]]) -> None:
         super().__init__(f"{len(errors)} bad field(s)")
@@ -51,13 +132,15 @@ class FormErrors(Exception):
 class FormReader:
     """Reads a form's fields one by one, collecting every error instead of stopping.
 
-    Each reader method returns the value, or None when the field is bad (the
-    error is recorded under the field's name). Call :meth:`done` once all
-    fields are read: it raises :class:`FormErrors` if any was bad.
+    ``lang`` is the page's language: it decides how numbers are read. Each
+    reader method returns the value, or None when the field is bad (the error
+    is recorded under the field's name). Call :meth:`done` once all fields are
+    read: it raises :class:`FormErrors` if any was bad.
     """
 
-    def __init__(self, form: Mapping[str, str]) -> None:
+    def __init__(self, form: Mapping[str, str], lang: str = "en") -> None:
         self.form = form
+        self.lang = lang
         self.errors: list[dict[str, Any]] = []
 
     def text(self, name: str, default: str = "") -> str:
@@ -69,41 +152,88 @@ class FormReader:
         try:
             return parse(self.text(name, default))
         except InputError as error:
-            self.fail(name, error.code, error.line)
+            self.fail(name, error.code, error.line, reason=error.reason, params=error.params)
             return None
 
-    def fail(self, name: str, code: str, line: int | None = None) -> None:
-        self.errors.append({"field": name, "code": code, "line": line})
+    def fail(
+        self,
+        name: str,
+        code: str,
+        line: int | None = None,
+        *,
+        reason: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> None:
+        self.errors.append(
+            {"field": name, "code": code, "line": line, "reason": reason,
+             "params": dict(params or {})}
+        )
 
     def rating(self, name: str, default: str = "") -> float | None:
+        """A rating, 100 to 4000 (below 100 is a misread number: see :mod:`elo_core.numbers`)."""
+        return self.read(name, lambda text: parse_rating(text, lang=self.lang, field=name), default)
+
+    def number(
+        self,
+        name: str,
+        *,
+        code: str,
+        minimum: float,
+        maximum: float,
+        above_minimum: bool = False,
+        default: str = "",
+    ) -> float | None:
         return self.read(
             name,
-            lambda text: check_rating(parse_number(text, name, code="rating-invalid"), name),
+            lambda text: parse_bounded(
+                text, lang=self.lang, field=name, code=code, minimum=minimum, maximum=maximum,
+                above_minimum=above_minimum,
+            ),
             default,
         )
 
     def k(self, name: str, default: str = "") -> float | None:
-        def parse(text: str) -> float:
-            return check_k(parse_number(text, name, code="k-invalid"))
+        """A K-factor, greater than 0 and at most 1000."""
+        return self.number(
+            name, code="k-invalid", minimum=0, maximum=MAX_K, above_minimum=True, default=default
+        )
 
-        return self.read(name, parse, default)
+    def whole(
+        self,
+        name: str,
+        *,
+        code: str,
+        minimum: int,
+        maximum: int,
+        default: str = "",
+        optional: bool = False,
+    ) -> int | None:
+        """A whole number in range; with ``optional``, an empty field gives None, no error."""
+        if optional and not self.text(name, default).strip():
+            return None
+        return self.read(
+            name,
+            lambda text: parse_whole(
+                text, lang=self.lang, field=name, code=code, minimum=minimum, maximum=maximum
+            ),
+            default,
+        )
 
     def count(self, name: str, maximum: int, default: str = "0") -> int | None:
         """A whole number of games from 0 to ``maximum`` (empty counts as 0)."""
+        if not self.text(name, default).strip():
+            return 0
+        return self.whole(name, code="count-invalid", minimum=0, maximum=maximum, default=default)
 
-        def parse(text: str) -> int:
-            cleaned = text.strip() or "0"
-            if not _WHOLE.fullmatch(cleaned) or int(cleaned) > maximum:
-                raise InputError("count-invalid", f"{name}: not 0 to {maximum}", field=name)
-            return int(cleaned)
-
-        return self.read(name, parse, default)
+    def points(self, name: str, games: int | None, default: str = "") -> float | None:
+        return self.read(
+            name, lambda text: parse_points(text, lang=self.lang, field=name, games=games), default
+        )
 
     def option(self, name: str, allowed: tuple[str, ...], default: str) -> str | None:
+        """One of ``allowed``; a missing field takes ``default``, an unknown value is an error."""
         return self.read(name, lambda text: check_option(text, allowed, name), default)
 
     def done(self) -> None:
         if self.errors:
             raise FormErrors(self.errors)
-
-

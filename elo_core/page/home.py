@@ -27,13 +27,11 @@ from elo_core.elo import (
     expected_score,
     rate,
 )
-from elo_core.errors import InputError
-from elo_core.page.fields import FormErrors, FormReader, Output, number_output, parse_number
+from elo_core.page.fields import FormReader, Output, number_output
 from elo_core.parsing import parse_games, parse_result
 from elo_core.validation import (
     MAX_GAMES_IN_PERIOD,
     check_option,
-    check_rating,
 )
 
 __all__ = ["DEFAULTS", "MODES", "curve_x", "curve_y"]
@@ -65,19 +63,19 @@ _RESULT_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 
 @functools.lru_cache(maxsize=8)
-def _parsed_games(text: str) -> tuple[Game, ...]:
+def _parsed_games(text: str, lang: str) -> tuple[Game, ...]:
     """parse_games, remembered: typing in any other field recomputes with the same list."""
-    return tuple(parse_games(text))
+    return tuple(parse_games(text, lang=lang))
 
 
-def _elo(form: Mapping[str, str]) -> dict[str, Output | None]:
-    reader = FormReader(form)
+def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
+    reader = FormReader(form, lang)
     rating_a = reader.rating("rating_a")
     rating_b = reader.rating("rating_b")
     score = reader.read("result", parse_result)
     k_a = reader.k("k", "20")
     k_b = reader.k("k_b") if reader.text("k_b").strip() else k_a
-    games = reader.read("games", _parsed_games)
+    games = reader.read("games", lambda text: _parsed_games(text, lang))
     model, cap, rounding = _options(reader)
     reader.done()
     assert rating_a is not None and rating_b is not None and score is not None
@@ -125,8 +123,8 @@ def _elo(form: Mapping[str, str]) -> dict[str, Output | None]:
     }
 
 
-def _match(form: Mapping[str, str]) -> dict[str, Output]:
-    reader = FormReader(form)
+def _match(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+    reader = FormReader(form, lang)
     rating_a = reader.rating("match_rating_a")
     rating_b = reader.rating("match_rating_b")
     wins = reader.count("match_wins", MAX_GAMES_IN_PERIOD)
@@ -137,8 +135,9 @@ def _match(form: Mapping[str, str]) -> dict[str, Output]:
     if wins is not None and draws is not None and losses is not None:
         if not 1 <= wins + draws + losses <= MAX_GAMES_IN_PERIOD:
             # No game at all, or too many: the counts together are wrong.
+            total = {"min": 1, "max": MAX_GAMES_IN_PERIOD, "total": wins + draws + losses}
             for name in ("match_wins", "match_draws", "match_losses"):
-                reader.fail(name, "count-invalid")
+                reader.fail(name, "count-invalid", reason="total", params=total)
     reader.done()
     assert rating_a is not None and rating_b is not None and k is not None
     assert wins is not None and draws is not None and losses is not None
@@ -180,18 +179,13 @@ def curve_y(expected: float) -> float:
     return CURVE_PAD + (1 - expected) * (CURVE_HEIGHT - 2 * CURVE_PAD)
 
 
-def _expectancy(form: Mapping[str, str]) -> dict[str, Output]:
-    reader = FormReader(form)
-    difference = reader.read(
-        "expectancy_difference",
-        lambda text: check_rating(
-            parse_number(text, "expectancy_difference", code="rating-invalid"), "difference"
-        ),
-        "200",
+def _expectancy(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+    reader = FormReader(form, lang)
+    difference = reader.number(
+        "expectancy_difference", code="rating-invalid", minimum=0, maximum=CURVE_MAX,
+        default="200",
     )
     model, cap, _rounding = _options(reader)
-    if difference is not None and difference > CURVE_MAX:
-        reader.fail("expectancy_difference", "rating-invalid")
     reader.done()
     assert difference is not None
 
@@ -253,7 +247,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
     "expectancy": {"expectancy_difference": "200", **_OPTIONS},
 }
 
-MODES: dict[str, Callable[[Mapping[str, str]], Mapping[str, Output | None]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Output | None]]] = {
     "elo": _elo,
     "match": _match,
     "expectancy": _expectancy,

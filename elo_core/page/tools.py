@@ -12,12 +12,13 @@ from __future__ import annotations
 import datetime
 import math
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 from elo_core import dwz, glicko2
 from elo_core.errors import InputError
-from elo_core.page.fields import FormReader, parse_number
+from elo_core.numbers import number_format, parse_rating
+from elo_core.page.fields import FormReader, parse_bounded
 from elo_core.fide import (
     INITIAL_RATING_MAX,
     INITIAL_RATING_MIN_GAMES,
@@ -32,8 +33,8 @@ from elo_core.parsing import parse_games, parse_result
 from elo_core.validation import (
     MAX_GAMES_IN_PERIOD,
     MAX_RATED_GAMES,
-    check_rating,
-    check_total_score,
+    MAX_YEAR,
+    MIN_YEAR,
 )
 
 __all__ = ["CHART_SLOTS", "DEFAULTS", "MODES", "parse_ratings"]
@@ -56,85 +57,89 @@ def _message(key: str, **params: Any) -> Output:
     return {"message": key, "params": params}
 
 
-def _whole(text: str, field: str, code: str, *, optional: bool = False) -> int | None:
-    """A whole number as typed (``12``, ``12,0``); empty gives None when ``optional``."""
-    if optional and not text.strip():
-        return None
-    value = parse_number(text, field, code=code)
-    if value != int(value) or abs(value) > 10**9:
-        raise InputError(code, f"{field}: not a whole number: {text!r}", field=field)
-    return int(value)
-
-
 # --- lists of ratings -----------------------------------------------------------------------
 
-_TOKEN_SPLIT = re.compile(r"[\s;|]+")
-_DECIMAL_COMMA = re.compile(r"[0-9]+,[0-9]{1,2}")
+_TOKEN_SPLIT = re.compile(r"[ \t;|]+")
 
 
-def parse_ratings(text: str, field: str) -> list[float]:
-    """Ratings separated by line breaks, spaces, commas or semicolons.
+def _rating_tokens(token: str, lang: str) -> list[str]:
+    """The ratings one whitespace-free token holds: ``1850`` or ``1850,1720,1905``.
 
-    A comma followed by one or two digits is a decimal comma (``1810,5``);
-    otherwise a comma separates (``1810,1750``). A token that is not a rating
-    from 0 to 4000 raises "rating-invalid" with its 1-based line.
+    A comma groups or marks decimals where the page's language says so
+    (``1,850`` in English, ``1850,5`` in German, read by parse_rating);
+    otherwise it separates ratings.
+    """
+    if "," not in token or "." in token:
+        return [token]  # with both signs it is one number, grouped: 1,850.5 or 1.850,5
+    fmt = number_format(lang)
+    if fmt.group == "," and re.fullmatch(r"[0-9]{1,3}(?:,[0-9]{3})+", token):
+        return [token]
+    if fmt.decimal == "," and re.fullmatch(r"[0-9]+,[0-9]{1,3}", token):
+        return [token]
+    return token.split(",")
+
+
+def parse_ratings(text: str, field: str, lang: str = "en") -> list[float]:
+    """Ratings separated by line breaks, spaces, tabs, semicolons, bars or commas.
+
+    Numbers are read as ``lang`` writes them (see :func:`_rating_tokens` for
+    commas). A rating that cannot be read raises its InputError
+    ("rating-invalid", "rating-implausible") with its 1-based line.
     """
     ratings: list[float] = []
     for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
-        for token in _TOKEN_SPLIT.split(line.split("#", 1)[0]):
-            pieces = [token] if _DECIMAL_COMMA.fullmatch(token) else token.split(",")
-            for piece in pieces:
+        for token in _TOKEN_SPLIT.split(line.split("#", 1)[0].strip()):
+            for piece in _rating_tokens(token, lang):
                 if not piece:
                     continue
                 try:
-                    value = parse_number(piece, field, code="rating-invalid")
-                    ratings.append(check_rating(value, field))
-                except InputError:
+                    ratings.append(parse_rating(piece, lang=lang, field=field))
+                except InputError as error:
                     raise InputError(
-                        "rating-invalid",
-                        f"{piece!r} is not a rating from 0 to 4000.",
-                        field=field,
-                        line=number,
+                        error.code, str(error), field=field, line=number, reason=error.reason,
+                        params=error.params,
                     ) from None
     return ratings
 
 
-def _opponents(text: str, field: str) -> list[float]:
-    ratings = parse_ratings(text, field)
+def _opponents(text: str, field: str, lang: str) -> list[float]:
+    ratings = parse_ratings(text, field, lang)
     if not ratings:
-        raise InputError("games-invalid", "Enter at least one opponent's rating.", field=field)
+        raise InputError(
+            "games-invalid", "Enter at least one opponent's rating.", field=field, reason="empty"
+        )
     return ratings
 
 
 # --- FIDE K advisor ------------------------------------------------------------------------
 
 
-def _k_advisor(form: Mapping[str, str]) -> dict[str, Output]:
-    reader = FormReader(form)
+def _k_advisor(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+    reader = FormReader(form, lang)
     rated_games = reader.count("rated_games", MAX_RATED_GAMES)
-    birth_year = reader.read(
-        "birth_year", lambda text: _whole(text, "birth_year", "year-invalid", optional=True)
+    birth_year = reader.whole(
+        "birth_year", code="year-invalid", minimum=MIN_YEAR, maximum=MAX_YEAR, optional=True
     )
-    year = reader.read("year", lambda text: _whole(text, "year", "year-invalid", optional=True))
+    year = reader.whole(
+        "year", code="year-invalid", minimum=MIN_YEAR, maximum=MAX_YEAR, optional=True
+    )
     rating = reader.rating("rating")
     games_in_period = reader.count("games_in_period", MAX_GAMES_IN_PERIOD)
     reached_2400 = bool(reader.text("reached_2400"))
+    if birth_year is not None and year is not None and year < birth_year:
+        reader.fail("year", "year-invalid", reason="before-birth", params={"birth_year": birth_year})
     reader.done()
     assert rated_games is not None and rating is not None
     if birth_year is not None and year is None:
         year = datetime.date.today().year
-    try:
-        k = fide_k_factor_reason(
-            rating,
-            rated_games=rated_games,
-            birth_year=birth_year,
-            year=year if birth_year is not None else None,
-            reached_2400=reached_2400,
-            games_in_period=games_in_period,
-        )
-    except InputError as error:
-        field = error.field if error.field in _K_FIELDS else "rated_games"
-        raise InputError(error.code, str(error), field=field) from None
+    k = fide_k_factor_reason(
+        rating,
+        rated_games=rated_games,
+        birth_year=birth_year,
+        year=year if birth_year is not None else None,
+        reached_2400=reached_2400,
+        games_in_period=games_in_period,
+    )
     k_out = _num(k.k, 0)
     if k.capped:
         cap = _message(
@@ -149,35 +154,25 @@ def _k_advisor(form: Mapping[str, str]) -> dict[str, Output]:
     return {"k_value": k_out, "k_reason": _message(f"k-rule-{k.rule}"), "k_cap": cap}
 
 
-_K_FIELDS = frozenset({"rated_games", "birth_year", "year", "rating", "games_in_period"})
-
-
 # --- performance and initial rating ---------------------------------------------------------
 
 
 def _opponents_and_score(
-    form: Mapping[str, str], prefix: str
+    form: Mapping[str, str], lang: str, prefix: str
 ) -> tuple[list[float], float]:
-    reader = FormReader(form)
+    reader = FormReader(form, lang)
     opponents_field, score_field = f"{prefix}_opponents", f"{prefix}_score"
-    opponents = reader.read(opponents_field, lambda text: _opponents(text, opponents_field))
-    score = reader.read(
-        score_field, lambda text: parse_number(text, score_field, code="score-invalid")
-    )
-    if opponents is not None and score is not None:
-        reader.read(score_field, lambda _: check_total_score(score, len(opponents), score_field))
+    opponents = reader.read(opponents_field, lambda text: _opponents(text, opponents_field, lang))
+    score = reader.points(score_field, None if opponents is None else len(opponents))
     reader.done()
     assert opponents is not None and score is not None
     return opponents, score
 
 
-def _performance(form: Mapping[str, str]) -> dict[str, Output]:
-    opponents, score = _opponents_and_score(form, "perf")
-    try:
-        fide = performance_rating(opponents, score, method="fide")
-        linear = performance_rating(opponents, score, method="linear")
-    except InputError as error:
-        raise InputError(error.code, str(error), field="perf_score") from None
+def _performance(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+    opponents, score = _opponents_and_score(form, lang, "perf")
+    fide = performance_rating(opponents, score, method="fide")
+    linear = performance_rating(opponents, score, method="linear")
     games = len(opponents)
     ra = math.fsum(opponents) / games
     p = score / games
@@ -191,12 +186,9 @@ def _performance(form: Mapping[str, str]) -> dict[str, Output]:
     }
 
 
-def _initial(form: Mapping[str, str]) -> dict[str, Output]:
-    opponents, score = _opponents_and_score(form, "init")
-    try:
-        rating = fide_initial_rating(opponents, score)
-    except InputError as error:
-        raise InputError(error.code, str(error), field="init_score") from None
+def _initial(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+    opponents, score = _opponents_and_score(form, lang, "init")
+    rating = fide_initial_rating(opponents, score)
     games = len(opponents)
     # With the two hypothetical 1800 opponents, both drawn (FIDE B.02 8.2).
     ra = (math.fsum(opponents) + 3600.0) / (games + 2)
@@ -295,12 +287,12 @@ def _standings_csv(result: League) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _league(form: Mapping[str, str]) -> dict[str, Output]:
-    reader = FormReader(form)
+def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+    reader = FormReader(form, lang)
     fmt = reader.option("league_format", _LEAGUE_FORMATS, "lines")
     games = reader.read("league_games", lambda text: _league_games(text, fmt or "lines"))
     if games == []:
-        reader.fail("league_games", "games-invalid")
+        reader.fail("league_games", "games-invalid", reason="empty")
     start = reader.rating("league_start", "1500")
     k = reader.k("league_k", "20")
     reader.done()
@@ -372,11 +364,13 @@ def _split_line(line: str, parts: int) -> list[str]:
     separator = next((s for s in _LINE_SEPARATORS if s in line), None)
     pieces = [p.strip() for p in line.split(separator)] if separator else line.split()
     if len(pieces) != parts:
-        raise ValueError(line)
+        raise InputError(
+            "games-invalid", f"A line needs {parts} parts.", field="g_games", reason="format"
+        )
     return pieces
 
 
-def _glicko_results(text: str) -> list[glicko2.Glicko2Result]:
+def _glicko_results(text: str, lang: str) -> list[glicko2.Glicko2Result]:
     """``opponent rating | opponent RD | score`` per line (blank lines, ``#`` ignored)."""
     results = []
     for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
@@ -385,40 +379,32 @@ def _glicko_results(text: str) -> list[glicko2.Glicko2Result]:
             continue
         try:
             rating_text, rd_text, score_text = _split_line(line, 3)
-            opponent = check_rating(parse_number(rating_text, "g_games", code="rating-invalid"))
-            rd = parse_number(rd_text, "g_games", code="rd-invalid")
-            if not 0 < rd <= glicko2.MAX_RD:
-                raise InputError("rd-invalid", "The opponent's RD is out of range.")
+            opponent = parse_rating(rating_text, lang=lang, field="g_games")
+            rd = parse_bounded(
+                rd_text, lang=lang, field="g_games", code="rd-invalid",
+                minimum=glicko2.MIN_RD, maximum=glicko2.MAX_RD,
+            )
             score = parse_result(score_text)
-        except ValueError as error:
-            code = error.code if isinstance(error, InputError) else "games-invalid"
-            raise InputError(code, f"Line {number} cannot be read.", field="g_games", line=number) from None
+        except InputError as error:
+            raise InputError(
+                error.code, str(error), field="g_games", line=number, reason=error.reason,
+                params=error.params,
+            ) from None
         results.append(glicko2.Glicko2Result(opponent, rd, score))
     return results
 
 
-def _bounded(text: str, field: str, code: str, maximum: float) -> float:
-    """A number greater than 0 and at most ``maximum`` (RD, volatility, τ)."""
-    value = parse_number(text, field, code=code)
-    if not 0 < value <= maximum:
-        raise InputError(code, f"{field}: not above 0 and at most {maximum:g}", field=field)
-    return value
-
-
-def _glicko2(form: Mapping[str, str]) -> dict[str, Output]:
-    reader = FormReader(form)
+def _glicko2(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+    reader = FormReader(form, lang)
     rating = reader.rating("g_rating")
-    rd = reader.read("g_rd", lambda text: _bounded(text, "g_rd", "rd-invalid", glicko2.MAX_RD))
-    volatility = reader.read(
-        "g_volatility",
-        lambda text: _bounded(
-            text, "g_volatility", "volatility-invalid", glicko2.MAX_VOLATILITY
-        ),
+    rd = reader.number("g_rd", code="rd-invalid", minimum=glicko2.MIN_RD, maximum=glicko2.MAX_RD)
+    volatility = reader.number(
+        "g_volatility", code="volatility-invalid", minimum=glicko2.MIN_VOLATILITY,
+        maximum=glicko2.MAX_VOLATILITY,
     )
-    tau = reader.read(
-        "g_tau", lambda text: _bounded(text, "g_tau", "tau-invalid", glicko2.MAX_TAU)
-    )
-    results = reader.read("g_games", _glicko_results)
+    tau = reader.number("g_tau", code="tau-invalid", minimum=glicko2.MIN_TAU,
+                        maximum=glicko2.MAX_TAU)
+    results = reader.read("g_games", lambda text: _glicko_results(text, lang))
     reader.done()
     assert rating is not None and rd is not None and volatility is not None
     assert tau is not None and results is not None
@@ -434,27 +420,14 @@ def _glicko2(form: Mapping[str, str]) -> dict[str, Output]:
     }
 
 
-def _dwz_whole(text: str, field: str, code: str, minimum: int, maximum: int) -> int:
-    value = _whole(text, field, code)
-    assert value is not None
-    if not minimum <= value <= maximum:
-        raise InputError(code, f"{field}: not {minimum} to {maximum}", field=field)
-    return value
-
-
-def _dwz(form: Mapping[str, str]) -> dict[str, Output]:
-    reader = FormReader(form)
+def _dwz(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+    reader = FormReader(form, lang)
     rating = reader.rating("dwz_rating")
-    age = reader.read(
-        "dwz_age", lambda text: _dwz_whole(text, "dwz_age", "age-invalid", 0, dwz.MAX_AGE)
-    )
-    index = reader.read(
-        "dwz_index",
-        lambda text: _dwz_whole(text, "dwz_index", "index-invalid", 1, dwz.MAX_INDEX),
-    )
-    games = reader.read("dwz_games", parse_games)
+    age = reader.whole("dwz_age", code="age-invalid", minimum=0, maximum=dwz.MAX_AGE)
+    index = reader.whole("dwz_index", code="index-invalid", minimum=1, maximum=dwz.MAX_INDEX)
+    games = reader.read("dwz_games", lambda text: parse_games(text, lang=lang))
     if games == []:
-        reader.fail("dwz_games", "games-invalid")
+        reader.fail("dwz_games", "games-invalid", reason="empty")
     reader.done()
     assert rating is not None and age is not None and index is not None and games is not None
     result = dwz.update(rating, games, age=age, index=index)
@@ -515,7 +488,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
     },
 }
 
-MODES: dict[str, Callable[[Mapping[str, str]], dict[str, Any]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], str], dict[str, Any]]] = {
     "k_advisor": _k_advisor,
     "performance": _performance,
     "initial": _initial,

@@ -2,7 +2,7 @@
 // engine worker. Protocol (see elo_core/page/__init__.py): every <section data-mode> holds a
 // <form>; its fields (plus those of form#elo-options when the section has data-with-options)
 // go to compute(mode, fields); the answer fills [data-out] elements or marks fields in error.
-import { formatOutput, renderRows } from "./outputs.js";
+import { formatOutput, formatPlain, renderRows } from "./outputs.js";
 import { restoreInputs, offerSharedInputs, initShare, saveInputs } from "./state.js";
 import { controlled, keepOffline } from "./offline.js";
 
@@ -75,15 +75,28 @@ function recompute(section) {
   section.dataset.requestId = String(id);
   const { fields, needs } = fieldsOf(section);
   section.dataset.busy = "";
-  worker.postMessage({ type: "compute", id, mode: section.dataset.mode, form: fields, needs });
+  worker.postMessage({ type: "compute", id, mode: section.dataset.mode, form: fields, lang, needs });
 }
 
 function errorText(error) {
-  // A field may word a code its own way ("league_games:games-invalid"), else the code's text.
-  const text = messages[`${error.field}:${error.code}`] || messages[error.code]
-    || messages["input-invalid"] || error.code;
-  return error.line ? (messages["on-line"] || "Line {line}: {message}")
-    .replace("{line}", String(error.line)).replace("{message}", text) : text;
+  // The most specific wording there is: field and reason, reason, field, the code alone
+  // ("league_games:games-invalid/header", "games-invalid/header", …).
+  const reason = error.reason ? `/${error.reason}` : "\u0000";
+  const keys = [`${error.field}:${error.code}${reason}`, `${error.code}${reason}`,
+    `${error.field}:${error.code}`, error.code, "input-invalid"];
+  const template = keys.map((key) => messages[key]).find(Boolean) || error.code;
+  const text = fillParams(template, error.params || {});
+  return error.line ? fillParams(messages["on-line"] || "Line {line}: {message}",
+    { line: error.line, message: text }) : text;
+}
+
+// {name} placeholders: numbers in the page's format (1,600 / 1.600), texts as they are.
+function fillParams(template, params) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? formatPlain(value, lang) : String(value);
+  });
 }
 
 function clearErrors(section) {

@@ -1,6 +1,6 @@
 // The rating engine: Pyodide with the elo_core wheel, off the main thread.
 // In:  {type: "init", pyodide, wheels: {elo_core, chess}} once,
-//      then {type: "compute", id, mode, form, needs: ["chess"]?}.
+//      then {type: "compute", id, mode, form, lang, needs: ["chess"]?}.
 // Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
 //      | {type: "snapshot-stored"} | {type: "error", message}
 //      | {type: "result", id, result, micros}.
@@ -99,8 +99,8 @@ async function start(message) {
 import json
 from elo_core.page import compute
 
-def compute_json(mode, form_json):
-    return json.dumps(compute(mode, json.loads(form_json)))
+def compute_json(mode, form_json, lang):
+    return json.dumps(compute(mode, json.loads(form_json), lang))
 
 compute_json
 `);
@@ -116,12 +116,12 @@ compute_json
   }
 }
 
-async function compute({ id, mode, form, needs }) {
+async function compute({ id, mode, form, lang, needs }) {
   for (const name of needs || []) {
     if (name in wheels) await install(name);
   }
   const started = performance.now();
-  const result = JSON.parse(computeJson(mode, JSON.stringify(form)));
+  const result = JSON.parse(computeJson(mode, JSON.stringify(form), lang));
   const micros = Math.round((performance.now() - started) * 1000);
   self.postMessage({ type: "result", id, result, micros });
 }

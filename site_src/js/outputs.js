@@ -6,12 +6,17 @@ export function formatNumber({ value, digits, signed }, lang) {
   const key = `${lang}/${digits}/${signed}`;
   if (!formats.has(key)) {
     formats.set(key, new Intl.NumberFormat(lang, {
-      minimumFractionDigits: digits,
-      maximumFractionDigits: digits,
+      minimumFractionDigits: digits ?? 0,
+      maximumFractionDigits: digits ?? 6,
       signDisplay: signed ? "exceptZero" : "auto",
     }));
   }
   return formats.get(key).format(value);
+}
+
+// A number in a sentence: as many decimals as it has (up to 6), grouped as the language groups.
+export function formatPlain(value, lang) {
+  return formatNumber({ value, digits: null, signed: false }, lang);
 }
 
 export function formatOutput(output, lang, messages) {

@@ -14,7 +14,18 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, get_decimal_symbol
 from babel.support import Translations
 
-__all__ = ["ANCHOR_LABEL", "BROWSER_MESSAGES", "TOOL_PAGE_MESSAGES", "format_input", "format_number", "format_output", "load_catalog", "load_translations"]
+__all__ = [
+    "ANCHOR_LABEL",
+    "BROWSER_MESSAGES",
+    "MESSAGES_SLOT",
+    "MODE_MESSAGES",
+    "format_input",
+    "format_number",
+    "format_output",
+    "load_catalog",
+    "load_translations",
+    "page_messages",
+]
 
 
 def N_(message: str) -> str:
@@ -22,36 +33,48 @@ def N_(message: str) -> str:
     return message
 
 
-# Strings the page's JavaScript shows, keyed by what it looks them up by
-# (InputError codes and engine states). Embedded per language as JSON.
+# Strings the page's JavaScript shows, keyed by what it looks them up by: an error's
+# "field:code/reason", "code/reason", "field:code" or "code" (the most specific first), a
+# result's message key, an engine state. {name} stands for one of the error's params,
+# formatted in the page's language. Embedded per page as JSON (only what it can show).
 BROWSER_MESSAGES: dict[str, str] = {
-    # elo_core.InputError codes
-    "rating-invalid": N_("Enter a rating between 0 and 4000."),
+    # elo_core.InputError codes, and their reasons
+    "rating-invalid": N_("Enter a rating from {min} to {max}."),
+    "rating-invalid/not-a-number": N_("“{text}” is not a number. Enter a rating from {min} to {max}, such as 1600."),
+    "rating-implausible": N_("{value} is not a rating: no one is rated below {min}."),
+    "rating-implausible/suggestion": N_("{value} is not a rating: no one is rated below {min}. Did you mean {suggestion}?"),
+    "expectancy_difference:rating-invalid": N_("Enter a rating difference from {min} to {max}."),
     "score-invalid": N_("Choose a result: 1, ½ or 0."),
-    "k-invalid": N_("K must be a number greater than 0."),
+    "games:score-invalid": N_("The result must be 1, ½ or 0 (also 1-0, ½-½, 0-1)."),
+    "dwz_games:score-invalid": N_("The result must be 1, ½ or 0 (also 1-0, ½-½, 0-1)."),
+    "g_games:score-invalid": N_("The result must be 1, ½ or 0 (also 1-0, ½-½, 0-1)."),
+    "k-invalid": N_("Enter a K-factor greater than {min} and at most {max}, such as 20."),
     "games-invalid": N_("Write one game per line: the opponent's rating, a bar and the result, as in 1810 | 1."),
-    "count-invalid": N_("Enter a whole number of games within the allowed range."),
+    "games-invalid/empty": N_("Enter at least one game."),
+    "count-invalid": N_("Enter a whole number from {min} to {max}."),
+    "count-invalid/total": N_("Together the games must number at least {min} and at most {max} (now {total})."),
     "option-invalid": N_("Choose one of the offered options."),
     "number-invalid": N_("Enter a number."),
     "input-invalid": N_("Check this entry."),
     "engine-failed": N_("The calculator hit an internal error; the last results are kept."),
     "on-line": N_("Line {line}: {message}"),
     # codes of the tool pages (FIDE tools, club league, Glicko-2, DWZ)
-    "year-invalid": N_("Enter a year from 1900 to 2100; the current year cannot be before the year of birth."),
-    "age-invalid": N_("Enter the age in whole years, from 0 to 150."),
-    "index-invalid": N_("Enter the index as a whole number of at least 1."),
+    "year-invalid": N_("Enter a year from 1900 to 2100."),
+    "year-invalid/before-birth": N_("The current year cannot be before the year of birth."),
+    "age-invalid": N_("Enter the age in whole years, from {min} to {max}."),
+    "index-invalid": N_("Enter the index as a whole number from {min} to {max}."),
     "player-invalid": N_("Every game needs two different players with names."),
     "pgn-unavailable": N_("The PGN reader could not be loaded. Try again, or save the games as CSV."),
-    "rd-invalid": N_("Enter a rating deviation greater than 0 and at most 1000."),
-    "volatility-invalid": N_("Enter a volatility greater than 0 and at most 1, such as 0.06."),
-    "tau-invalid": N_("Enter τ greater than 0 and at most 5, such as 0.5."),
-    # field-specific wordings ("field:code")
+    "rd-invalid": N_("Enter a rating deviation from {min} to {max}."),
+    "volatility-invalid": N_("Enter a volatility from {min} to {max}, such as 0.06."),
+    "tau-invalid": N_("Enter τ from {min} to {max}; Glickman suggests 0.3 to 1.2."),
     "league_games:games-invalid": N_("This line cannot be read. Write one game per line as player A | player B | result, or choose the format of your file."),
     "g_games:games-invalid": N_("Write one game per line: opponent's rating | opponent's RD | result, as in 1400 | 30 | 1."),
     "perf_opponents:games-invalid": N_("Enter at least one opponent's rating."),
     "init_opponents:games-invalid": N_("Enter at least one opponent's rating."),
-    "perf_score:score-invalid": N_("Enter the points scored: a multiple of ½ from 0 to the number of games."),
-    "init_score:score-invalid": N_("Enter the points scored: a multiple of ½ from 0 to the number of games."),
+    "score-invalid/half": N_("Enter the points as a multiple of ½, such as 4 or 4½."),
+    "score-invalid/range": N_("At most {max} points: one for each game."),
+    "score-invalid/not-a-number": N_("“{text}” is not a number of points. Enter them as 4, 4.5 or 4½."),
     # results of the tool pages
     "k-rule-new-player": N_("K = 40: fewer than 30 rated games so far (a new player)."),
     "k-rule-junior": N_("K = 40: a junior (until the end of the year of the 18th birthday) rated under 2300."),
@@ -78,13 +101,32 @@ BROWSER_MESSAGES: dict[str, str] = {
 }
 
 
-# What only the tool pages show (field-specific wordings, the K advisor's and the initial
-# rating's results, the league chart's note); the home page's calculators go without.
-TOOL_PAGE_MESSAGES = frozenset(
-    key for key in BROWSER_MESSAGES
-    if ":" in key or key.startswith(("k-rule-", "k-capped", "k-not-capped", "k-no-period",
-                                     "initial-", "chart-"))
-)
+# Result messages only one mode shows: a page carries them only with that mode's section.
+MODE_MESSAGES: dict[str, tuple[str, ...]] = {
+    "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
+    "initial": ("initial-",),
+    "league": ("chart-",),
+}
+
+
+def page_messages(html: str, messages: dict[str, str]) -> dict[str, str]:
+    """The messages a rendered page can show: field wordings only for its fields, results
+    only for its modes, and every generic message."""
+    fields = set(re.findall(r'\sname="([\w-]+)"', html))
+    modes = set(re.findall(r'\sdata-mode="([\w-]+)"', html))
+    kept = {}
+    for key, text in messages.items():
+        if ":" in key and key.split(":", 1)[0] not in fields:
+            continue
+        mode = next((m for m, prefixes in MODE_MESSAGES.items() if key.startswith(prefixes)), None)
+        if mode is not None and mode not in modes:
+            continue
+        kept[key] = text
+    return kept
+
+
+# Where a page's template puts its messages; the build fills in page_messages() as JSON.
+MESSAGES_SLOT = "<!--ui-messages-->"
 
 # The accessible name of the "#" link beside every article heading.
 ANCHOR_LABEL = N_("Link to this section")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.support import Translations
+from markupsafe import Markup
 
 from sitegen import assets, links, offline
 from sitegen.config import SiteConfig
@@ -25,10 +26,11 @@ from sitegen.errors import BuildError
 from sitegen.i18n import (
     ANCHOR_LABEL,
     BROWSER_MESSAGES,
-    TOOL_PAGE_MESSAGES,
+    MESSAGES_SLOT,
     format_number,
     format_output,
     load_translations,
+    page_messages,
 )
 from sitegen.macros import article_macros
 from sitegen.markup import ArticleRenderer
@@ -88,6 +90,11 @@ def _prerender(examples: dict[str, dict[str, Any]], lang: str,
     """The examples formatted for ``lang``, as the page's script would show them."""
     return {mode: {name: format_output(out, lang, messages) for name, out in outputs.items()}
             for mode, outputs in examples.items()}
+
+
+def _messages_json(messages: dict[str, str]) -> str:
+    """Messages as JSON that is safe inside a <script> element."""
+    return json.dumps(messages, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
 
 def _write(path: Path, text: str) -> None:
@@ -216,16 +223,6 @@ class Builder:
         examples = _examples()
         prerendered = {lang: _prerender(examples, lang, self._browser_messages(lang))
                        for lang in config.languages}
-        def as_json(messages: dict[str, str]) -> str:
-            return json.dumps(messages, ensure_ascii=False, sort_keys=True)
-
-        # Each calculator template picks the set it needs: "tools" (all) or "home".
-        messages_json = {
-            lang: {"tools": as_json(self._browser_messages(lang)),
-                   "home": as_json({key: text for key, text in self._browser_messages(lang).items()
-                                    if key not in TOOL_PAGE_MESSAGES})}
-            for lang in config.languages
-        }
         defaults = importlib.import_module("elo_core.page").DEFAULTS
 
         sitemap: list[dict[str, Any]] = []
@@ -253,9 +250,12 @@ class Builder:
                 "home": by_key[HOME_KEY].get(page.lang),
                 "shown": prerendered[page.lang],
                 "defaults": defaults,
-                "messages_json": messages_json[page.lang],
+                "messages_slot": Markup(MESSAGES_SLOT),
             }
             html = templates.render(page.lang, page.template, context, source=page.source)
+            if MESSAGES_SLOT in html:
+                html = html.replace(MESSAGES_SLOT, _messages_json(
+                    page_messages(html, self._browser_messages(page.lang))), 1)
             _write(out / page.path / "index.html", html)
             sitemap.append({"loc": context["canonical"], "alternates": alternates,
                             "x_default": context["x_default"]})

@@ -72,6 +72,28 @@ def test_single_game_in_every_language(
     assert out(page, "tournament_new") == "–"
 
 
+@pytest.mark.parametrize(
+    ("lang", "typed", "message"),
+    [
+        ("de", "1,600", "1,6 ist keine Wertungszahl: Niemand hat weniger als 100. Meinten Sie 1.600?"),
+        ("en", "1.600", "1.6 is not a rating: no one is rated below 100. Did you mean 1,600?"),
+        ("da", "99999", "Skriv en rating fra 100 til 4.000."),
+    ],
+)
+def test_a_misread_rating_is_explained_in_the_page_language(
+    open_home: Any, lang: str, typed: str, message: str
+) -> None:
+    page = open_home(lang)
+    page.fill("#rating_a", typed)
+    error = page.locator('[data-error-for="rating_a"]')
+    error.wait_for(state="visible")
+    assert error.inner_text() == message
+    # Grouped as the page groups, it is a rating again.
+    page.fill("#rating_a", {"de": "1.600", "en": "1,600", "da": "1.600"}[lang])
+    error.wait_for(state="hidden")
+    assert out(page, "new_a") == {"de": "1.604,8", "en": "1,604.8", "da": "1.604,8"}[lang]
+
+
 def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     page = open_home("de")
     games = "1500 | 1\n1700 | ½\n1810,5 | 1-0"
@@ -92,7 +114,7 @@ def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     page.fill("#games", bad)
     error = page.locator('[data-error-for="games"]')
     error.wait_for(state="visible")
-    assert error.inner_text().startswith("Zeile 3: Schreiben Sie eine Partie pro Zeile")
+    assert error.inner_text() == "Zeile 3: Das Ergebnis muss 1, ½ oder 0 sein (auch 1-0, ½-½, 0-1)."
     assert page.get_attribute("#games", "aria-invalid") == "true"
     results = page.locator('section[data-mode="elo"] .results')
     assert "is-stale" in (results.get_attribute("class") or "")
@@ -116,7 +138,10 @@ def test_every_bad_field_is_marked_at_once(open_home: Any) -> None:
     page.fill("#k", "0")
     page.locator('[data-error-for="k"]').wait_for(state="visible")
     assert page.locator('[data-error-for="rating_a"]').inner_text() == (
-        "Enter a rating between 0 and 4000."
+        "“abc” is not a number. Enter a rating from 100 to 4,000, such as 1600."
+    )
+    assert page.locator('[data-error-for="k"]').inner_text() == (
+        "Enter a K-factor greater than 0 and at most 1,000, such as 20."
     )
     assert page.get_attribute("#rating_a", "aria-invalid") == "true"
     assert page.get_attribute("#k", "aria-invalid") == "true"

@@ -78,8 +78,12 @@ def test_german_fide_tools_k_advisor_performance_and_initial(browser: Any, serve
     # A bad score is named next to its field, in German.
     page.fill('[name="perf_score"]', "7")
     page.locator('[data-error-for="perf_score"]:visible').wait_for()
-    assert "Vielfaches von ½" in page.inner_text('[data-error-for="perf_score"]')
+    assert page.inner_text('[data-error-for="perf_score"]') == "Höchstens 4 Punkte: einer pro Partie."
     assert page.get_attribute('[name="perf_score"]', "aria-invalid") == "true"
+    # Points as the hint writes them: 3½.
+    page.fill('[name="perf_score"]', "3½")
+    wait_out(page, "perf_p", "0,88")
+    assert page.get_attribute('[name="perf_score"]', "aria-invalid") is None
     assert errors == []
     context.close()
 

@@ -126,6 +126,11 @@ def test_a_big_surprise_raises_the_volatility() -> None:
         ({"tau": 6}, "tau-invalid"),
         ({"tau": math.nan}, "tau-invalid"),
         ({"tau": True}, "tau-invalid"),
+        # Once a hang, a math domain error and a ZeroDivisionError: now out of range.
+        ({"tau": 1e-30}, "tau-invalid"),
+        ({"tau": 1e-320}, "tau-invalid"),
+        ({"volatility": 1e-200}, "volatility-invalid"),
+        ({"rd": 1e-300}, "rd-invalid"),
         ({"results": "1400 30 1"}, "games-invalid"),
         ({"results": 5}, "games-invalid"),
         ({"results": [(1400, 30, 1)]}, "games-invalid"),
@@ -166,9 +171,9 @@ results = st.lists(
 @given(
     rating=ratings,
     rd=rds,
-    volatility=st.floats(min_value=0.001, max_value=1),
+    volatility=st.floats(min_value=glicko2.MIN_VOLATILITY, max_value=glicko2.MAX_VOLATILITY),
     games=results,
-    tau=st.floats(min_value=0.05, max_value=5),
+    tau=st.floats(min_value=glicko2.MIN_TAU, max_value=glicko2.MAX_TAU),
 )
 def test_any_valid_input_gives_finite_values(
     rating: float, rd: float, volatility: float, games: list[Glicko2Result], tau: float
@@ -261,3 +266,9 @@ def test_rate_periods_rejects_bad_input(
     with pytest.raises(InputError) as raised:
         rate_periods(periods, **kwargs)  # type: ignore[arg-type]
     assert raised.value.code == code
+
+
+def test_the_volatility_iteration_is_bounded_whatever_tau() -> None:
+    """Step 5's search for B ran forever when a − k·τ == a; every loop now has a bound."""
+    sigma = glicko2._new_volatility(phi=0.5, sigma=0.06, v=2.0, delta=0.1, tau=1e-30)
+    assert math.isfinite(sigma) and sigma > 0

@@ -126,10 +126,15 @@ def test_tournament_rounding_applies_once_to_the_total() -> None:
     assert value(out["tournament_rows"]["rows"][0][3]) == 7.5
 
 
-def test_a_bad_tournament_line_is_named() -> None:
+def test_a_bad_tournament_line_is_named_with_the_rule_it_breaks() -> None:
     assert errors("elo", games="1500 | 1\n\nfoo\n1700 | 2") == [("games", "games-invalid", 3)]
-    assert errors("elo", games="1500 | 1\n1700 | 2") == [("games", "games-invalid", 2)]
-    assert errors("elo", games="5000 | 1") == [("games", "games-invalid", 1)]
+    assert errors("elo", games="1500 | 1\n1700 | 2") == [("games", "score-invalid", 2)]
+    # A range message with the range, not a line-format message.
+    result = compute("elo", {**DEFAULTS["elo"], "games": "99999 | 1"})
+    assert result["errors"] == [{
+        "field": "games", "code": "rating-invalid", "line": 1, "reason": None,
+        "params": {"min": 100, "max": 4000, "value": 99999},
+    }]
 
 
 # Bad input: every field at once ------------------------------------------------------------
@@ -140,17 +145,22 @@ def test_every_bad_field_of_elo_is_reported_at_once() -> None:
         "rating_a": "abc", "rating_b": "4001", "result": "2", "k": "0", "k_b": "-5",
         "games": "1500 | 1\n1600 ? x", "model": "glicko", "cap": "500", "rounding": "up",
     })
-    assert result == {"ok": False, "errors": [
-        {"field": "rating_a", "code": "rating-invalid", "line": None},
-        {"field": "rating_b", "code": "rating-invalid", "line": None},
-        {"field": "result", "code": "score-invalid", "line": None},
-        {"field": "k", "code": "k-invalid", "line": None},
-        {"field": "k_b", "code": "k-invalid", "line": None},
-        {"field": "games", "code": "games-invalid", "line": 2},
-        {"field": "model", "code": "option-invalid", "line": None},
-        {"field": "cap", "code": "option-invalid", "line": None},
-        {"field": "rounding", "code": "option-invalid", "line": None},
-    ]}
+    assert result["ok"] is False
+    assert [(e["field"], e["code"], e["line"], e["reason"]) for e in result["errors"]] == [
+        ("rating_a", "rating-invalid", None, "not-a-number"),
+        ("rating_b", "rating-invalid", None, None),
+        ("result", "score-invalid", None, None),
+        ("k", "k-invalid", None, "range"),
+        ("k_b", "k-invalid", None, "range"),
+        ("games", "score-invalid", 2, None),
+        ("model", "option-invalid", None, None),
+        ("cap", "option-invalid", None, None),
+        ("rounding", "option-invalid", None, None),
+    ]
+    # Each range error carries its range for the page's message.
+    params = {e["field"]: e["params"] for e in result["errors"]}
+    assert params["rating_b"] == {"min": 100, "max": 4000, "value": 4001}
+    assert params["k"] == {"min": 0, "max": 1000, "value": 0}
 
 
 @pytest.mark.parametrize("field", ["rating_a", "rating_b", "k"])
@@ -163,7 +173,7 @@ def test_empty_and_odd_numbers_are_errors(field: str, typed: str) -> None:
 def test_missing_result_is_an_error_and_missing_options_take_defaults() -> None:
     form = {"rating_a": "1600", "rating_b": "1400", "k": "20"}
     assert compute("elo", form)["errors"] == [
-        {"field": "result", "code": "score-invalid", "line": None}]
+        {"field": "result", "code": "score-invalid", "line": None, "reason": None, "params": {}}]
     form["result"] = "1"
     assert compute("elo", form)["ok"]
 
@@ -268,8 +278,11 @@ def test_expectancy_curve_and_point() -> None:
 
 def test_expectancy_errors() -> None:
     assert errors("expectancy", expectancy_difference="900", model="x") == [
-        ("model", "option-invalid", None),
         ("expectancy_difference", "rating-invalid", None),
+        ("model", "option-invalid", None),
     ]
+    # 900 says the difference's own range, not a rating's.
+    result = compute("expectancy", {**DEFAULTS["expectancy"], "expectancy_difference": "900"})
+    assert result["errors"][0]["params"] == {"min": 0, "max": 800, "value": 900}
     assert errors("expectancy", expectancy_difference="-5") == [
         ("expectancy_difference", "rating-invalid", None)]

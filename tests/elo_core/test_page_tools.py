@@ -82,9 +82,38 @@ def test_k_advisor_year_before_birth_year() -> None:
 
 
 def test_ratings_list_accepts_lines_spaces_commas_and_decimal_commas() -> None:
-    assert parse_ratings("1500, 1600\n1700 1800;1900,5\n\n1450,1550", "x") == [
+    assert parse_ratings("1500, 1600\n1700 1800;1900,5\n\n1450,1550", "x", "de") == [
         1500, 1600, 1700, 1800, 1900.5, 1450, 1550,
     ]
+    assert parse_ratings("1500, 1600\n1700 1800;1900.5\n\n1450,1550", "x", "en") == [
+        1500, 1600, 1700, 1800, 1900.5, 1450, 1550,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "ratings"),
+    [
+        ("1,850 1,720 1,905", "en", [1850, 1720, 1905]),  # grouped, not six opponents
+        ("1.850 1.720 1.905", "de", [1850, 1720, 1905]),
+        ("1.850,5; 1.720", "da", [1850.5, 1720]),
+        ("1850,1720,1905", "en", [1850, 1720, 1905]),
+        ("1850,1720,1905", "de", [1850, 1720, 1905]),
+        ("1,850.5\n2,000", "en", [1850.5, 2000]),
+        ("1\u202f850 1\u00a0720", "de", [1850, 1720]),
+    ],
+)
+def test_ratings_list_reads_grouping_as_the_page_language_writes_it(
+    text: str, lang: str, ratings: list[float]
+) -> None:
+    assert parse_ratings(text, "perf_opponents", lang) == ratings
+
+
+def test_ratings_list_names_a_misread_rating_with_its_likely_meaning() -> None:
+    with pytest.raises(InputError) as caught:
+        parse_ratings("1800\n1,850", "perf_opponents", "de")
+    error = caught.value
+    assert (error.code, error.reason, error.line) == ("rating-implausible", "suggestion", 2)
+    assert error.params["suggestion"] == 1850
     with pytest.raises(InputError) as caught:
         parse_ratings("1500\n1600\n17oo", "perf_opponents")
     assert (caught.value.code, caught.value.field, caught.value.line) == (
@@ -278,6 +307,6 @@ def test_dwz_reports_every_bad_field() -> None:
     ) == [
         ("dwz_age", "age-invalid", None),
         ("dwz_index", "index-invalid", None),
-        ("dwz_games", "games-invalid", 2),
+        ("dwz_games", "score-invalid", 2),
     ]
     assert errors("dwz", dwz_games="") == [("dwz_games", "games-invalid", None)]

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 from elo_core import Game, InputError, parse_games, parse_result
 
 SETTINGS = settings(deadline=None, database=None, max_examples=300)
+# What a line of games can be wrong with.
+LINE_CODES = {"games-invalid", "rating-invalid", "rating-implausible", "score-invalid"}
 
 WINS = ["1", "1.0", "1-0", " 1 ", "1 - 0", "1–0", "1:0"]
 LOSSES = ["0", "0.0", "0-1", "0 - 1", "0—1", "0:1"]
@@ -70,32 +72,63 @@ def test_no_games() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "line"),
+    ("text", "line", "code"),
     [
-        ("abc | 1", 1),
-        ("1810 | 1\n\n1700 | 2", 3),
-        ("1810 | 1\n1810", 2),
-        ("1810 | 1 | 0", 1),
-        ("1810;1;0", 1),
-        ("# header\n5000 | 1", 2),
-        ("-1500 | 1", 1),
-        ("1e3 | 1", 1),
-        ("nan | 1", 1),
-        ("1 810 | 1", 1),
-        ("1810 | ", 1),
-        (" | 1", 1),
-        ("1810,5,5 | 1", 1),
-        ("١٨١٠ | 1", 1),  # Arabic-Indic digits are not accepted
-        ("1810\r\n1700 | 1\r\nx", 1),
+        ("abc | 1", 1, "rating-invalid"),
+        ("1810 | 1\n\n1700 | 2", 3, "score-invalid"),
+        ("1810 | 1\n1810", 2, "games-invalid"),
+        ("1810 | 1 | 0", 1, "games-invalid"),
+        ("1810;1;0", 1, "games-invalid"),
+        ("# header\n5000 | 1", 2, "rating-invalid"),
+        ("-1500 | 1", 1, "rating-invalid"),
+        ("1e3 | 1", 1, "rating-invalid"),
+        ("nan | 1", 1, "rating-invalid"),
+        ("1810 | ", 1, "score-invalid"),
+        (" | 1", 1, "rating-invalid"),
+        ("1810,5,5 | 1", 1, "rating-invalid"),
+        ("١٨١٠ | 1", 1, "rating-invalid"),  # Arabic-Indic digits are not accepted
+        ("1810\r\n1700 | 1\r\nx", 1, "games-invalid"),
+        ("1.6 | 1", 1, "rating-implausible"),
+        ("50 | 1", 1, "rating-implausible"),
     ],
 )
-def test_errors_name_their_line(text: str, line: int) -> None:
+def test_errors_name_their_line_and_rule(text: str, line: int, code: str) -> None:
     with pytest.raises(InputError) as error:
         parse_games(text)
-    assert (error.value.code, error.value.field) == ("games-invalid", "games")
+    assert (error.value.code, error.value.field) == (code, "games")
     assert error.value.line == line
     assert str(error.value).startswith(f"Line {line}: ")
-    assert str(error.value).endswith(".")
+    assert str(error.value).endswith((".", "?"))
+
+
+def test_a_rating_out_of_range_carries_the_range() -> None:
+    with pytest.raises(InputError) as error:
+        parse_games("1810 | 1\n99999 | 1")
+    assert (error.value.code, error.value.line) == ("rating-invalid", 2)
+    assert error.value.params == {"min": 100, "max": 4000, "value": 99999}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "opponent"),
+    [
+        ("1,810 | 1", "en", 1810),
+        ("1.810 | 1", "de", 1810),
+        ("1.810,5 | 1", "da", 1810.5),
+        ("1 810 | 1", "en", 1810),
+        ("1810,5 | 1", "en", 1810.5),
+    ],
+)
+def test_ratings_are_read_as_the_page_language_writes_them(
+    text: str, lang: str, opponent: float
+) -> None:
+    assert parse_games(text, lang=lang) == [Game(opponent, 1)]
+
+
+def test_a_misread_rating_offers_the_likely_meaning() -> None:
+    with pytest.raises(InputError) as error:
+        parse_games("1,810 | 1", lang="de")
+    assert (error.value.code, error.value.reason) == ("rating-implausible", "suggestion")
+    assert error.value.params == {"value": 1.81, "min": 100, "suggestion": 1810}
 
 
 def test_parse_games_needs_text() -> None:
@@ -110,7 +143,7 @@ def test_arbitrary_text_gives_games_or_input_error(text: str) -> None:
     try:
         games = parse_games(text)
     except InputError as error:
-        assert error.code == "games-invalid"
+        assert error.code in LINE_CODES
         assert error.line is not None and 1 <= error.line <= text.count("\n") + text.count("\r") + 1
     else:
         assert all(isinstance(game, Game) for game in games)
@@ -127,14 +160,14 @@ def test_near_miss_text_gives_games_or_input_error(text: str) -> None:
     try:
         parse_games(text)
     except InputError as error:
-        assert error.code == "games-invalid"
+        assert error.code in LINE_CODES
 
 
 @SETTINGS
 @given(
     st.lists(
         st.tuples(
-            st.integers(min_value=0, max_value=40000).map(lambda tenth: tenth / 10),
+            st.integers(min_value=1000, max_value=40000).map(lambda tenth: tenth / 10),
             st.sampled_from(WINS + LOSSES + DRAWS),
             st.sampled_from([" | ", ";", "\t", " "]),
             st.booleans(),

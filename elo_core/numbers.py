@@ -1,0 +1,189 @@
+"""Numbers as people write them in English, German and Danish.
+
+One reader for every field and language. A language has a decimal sign and a
+grouping sign: English writes ``1,604.8``, German and Danish ``1.604,8``. Spaces,
+no-break spaces and thin spaces may group thousands too (``1 604,8``).
+
+:func:`parse_number` reads a text by these rules:
+
+- a sign (``-``, ``−``, ``+``) may lead; exponents, ``inf`` and ``nan`` are refused;
+- with both ``.`` and ``,``, the last one is the decimal sign, and the other
+  must group the digits before it in threes (``1,604.8``, ``1.604,8``);
+- one sign that occurs more than once groups in threes (``1,250,000``);
+- one sign that occurs once is read as the page's language reads it: its
+  decimal sign is a decimal sign (``1.5`` in English, ``0,5`` in German); its
+  grouping sign groups when exactly three digits follow a group of one to three
+  (``1,600`` in English, ``1.750`` in German), and otherwise can only be a
+  decimal sign written the other language's way (``0,5`` in English, ``4.5``
+  in German), which is how it is read.
+
+So a number the site displays reads back as the same number in the same
+language. Anything else raises :class:`~elo_core.errors.InputError`
+"number-invalid" with the text in ``params``.
+
+Ratings get one more check (:func:`parse_rating`): no one is rated below 100,
+so ``1,6`` on a German page (1.6) is an error that offers the likely meaning
+(``1.600``), never a result.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from elo_core.errors import InputError
+
+__all__ = [
+    "LANGUAGES",
+    "MIN_PLAUSIBLE_RATING",
+    "NumberFormat",
+    "number_format",
+    "parse_number",
+    "parse_rating",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class NumberFormat:
+    """How a language writes numbers: its decimal sign and its grouping sign."""
+
+    decimal: str
+    group: str
+
+
+#: The site's languages and how each writes numbers (CLDR: en, de, da).
+LANGUAGES: dict[str, NumberFormat] = {
+    "en": NumberFormat(decimal=".", group=","),
+    "de": NumberFormat(decimal=",", group="."),
+    "da": NumberFormat(decimal=",", group="."),
+}
+
+#: Below this no one has a rating: such a value is a misread number.
+MIN_PLAUSIBLE_RATING = 100
+
+# Leading signs: hyphen-minus, minus sign, en dash; a plus.
+_SIGNS = {"-": -1.0, "\u2212": -1.0, "\u2013": -1.0, "+": 1.0}
+# Spaces that group thousands: space, no-break space, narrow no-break space, thin space.
+_SPACE_GROUPED = re.compile(r"[0-9]{1,3}(?:[ \u00a0\u202f\u2009][0-9]{3})+(?=$|[.,])")
+_DIGITS = re.compile(r"[0-9]*")
+
+
+def number_format(lang: str) -> NumberFormat:
+    """The number format of ``lang`` (English for a language the site does not have)."""
+    return LANGUAGES.get(lang, LANGUAGES["en"])
+
+
+def _grouped(text: str, sign: str) -> bool:
+    """``text`` is digits grouped in threes by ``sign``: 1,600 or 12,345,678."""
+    groups = text.split(sign)
+    return (
+        1 <= len(groups[0]) <= 3
+        and groups[0].isdigit()
+        and all(len(group) == 3 and group.isdigit() for group in groups[1:])
+        and len(groups) > 1
+    )
+
+
+def _invalid(text: str, field: str, code: str) -> InputError:
+    return InputError(
+        code,
+        f"{text.strip()!r} is not a number.",
+        field=field,
+        reason="not-a-number",
+        params={"text": text.strip()},
+    )
+
+
+def _unsigned(body: str, fmt: NumberFormat) -> float | None:
+    """The value of an unsigned number text, or None if it is not one (see the module doc)."""
+    if not body or not body.isascii():
+        return None
+    dots, commas = body.count("."), body.count(",")
+    if dots and commas:
+        decimal = "." if body.rindex(".") > body.rindex(",") else ","
+        group = "," if decimal == "." else "."
+        whole, _, fraction = body.rpartition(decimal)
+        if not _grouped(whole, group) or not fraction.isdigit():
+            return None
+        return float(whole.replace(group, "") + "." + fraction)
+    if dots + commas == 0:
+        return float(body) if body.isdigit() else None
+    sign = "." if dots else ","
+    if dots + commas > 1:
+        return float(body.replace(sign, "")) if _grouped(body, sign) else None
+    whole, _, fraction = body.partition(sign)
+    if not _DIGITS.fullmatch(whole) or not (fraction.isdigit() or (whole and not fraction)):
+        return None
+    if sign == fmt.group and _grouped(body, sign) and whole != "0":
+        return float(whole + fraction)
+    return float((whole or "0") + "." + fraction)
+
+
+def parse_number(
+    text: str, *, lang: str = "en", field: str = "number", code: str = "number-invalid"
+) -> float:
+    """The number ``text`` stands for on a page in ``lang`` (see the module docstring).
+
+    Raises :class:`InputError` ``code`` (reason ``"not-a-number"``, the text in
+    ``params["text"]``) for ``field`` when it is not a number.
+    """
+    if not isinstance(text, str):
+        raise InputError(code, "A number must be given as text.", field=field)
+    body = text.strip()
+    factor = 1.0
+    if body[:1] in _SIGNS:
+        factor, body = _SIGNS[body[0]], body[1:].lstrip()
+    body = _SPACE_GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), body)
+    value = _unsigned(body, number_format(lang))
+    if value is None:
+        raise _invalid(text, field, code)
+    return factor * value + 0.0
+
+
+def _grouping_reading(text: str) -> float | None:
+    """``text`` with its one separator read as grouping, when three digits follow it."""
+    match = re.fullmatch(r"\s*([0-9]{1,3})[.,]([0-9]{3})\s*", text)
+    return float(match.group(1) + match.group(2)) if match else None
+
+
+def parse_rating(text: str, *, lang: str = "en", field: str = "rating") -> float:
+    """A rating as typed: :func:`parse_number`, from 100 to 4000.
+
+    Raises InputError "rating-invalid" (``params`` min 100 and max 4000) when it
+    is not a number or outside 0 to 4000, and "rating-implausible" below 100 with ``params``
+    ``value`` (as read) and, with reason ``"suggestion"``, the likely meaning
+    (``1,600`` read as 1.6 on a German page suggests 1600).
+    """
+    from elo_core.validation import MAX_RATING
+
+    limits = {"min": MIN_PLAUSIBLE_RATING, "max": MAX_RATING}
+    try:
+        value = parse_number(text, lang=lang, field=field, code="rating-invalid")
+    except InputError as error:
+        raise InputError(
+            "rating-invalid", str(error), field=field, reason=error.reason,
+            params={**limits, **error.params},
+        ) from None
+    if not 0 <= value <= MAX_RATING:
+        raise InputError(
+            "rating-invalid",
+            f"{value:g} is not a rating from 0 to {MAX_RATING}.",
+            field=field,
+            params={**limits, "value": value},
+        )
+    if value < MIN_PLAUSIBLE_RATING:
+        suggestion = _grouping_reading(text)
+        if suggestion is not None and not MIN_PLAUSIBLE_RATING <= suggestion <= MAX_RATING:
+            suggestion = None
+        message = f"{value:g} is not a rating: no one is rated below {MIN_PLAUSIBLE_RATING}."
+        if suggestion is not None:
+            message += f" Did you mean {suggestion:g}?"
+        raise InputError(
+            "rating-implausible",
+            message,
+            field=field,
+            reason="suggestion" if suggestion is not None else None,
+            params={"value": value, "min": MIN_PLAUSIBLE_RATING}
+            | ({"suggestion": suggestion} if suggestion is not None else {}),
+        )
+    return value

@@ -1,0 +1,112 @@
+"""Numbers as people write them: one reader for every field and language."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from elo_core import InputError
+from elo_core.numbers import LANGUAGES, parse_number, parse_rating
+
+SETTINGS = settings(deadline=None, database=None, max_examples=300)
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value"),
+    [
+        # The page's own grouping: 1,600 in English, 1.750 in German and Danish.
+        ("1,600", "en", 1600),
+        ("1.750", "de", 1750),
+        ("1.750", "da", 1750),
+        # The display forms, with both signs.
+        ("1,604.8", "en", 1604.8),
+        ("1.604,8", "de", 1604.8),
+        ("1.604,8", "da", 1604.8),
+        ("12,345,678", "en", 12345678),
+        # A decimal sign as the page writes it …
+        ("1.5", "en", 1.5),
+        ("0,5", "de", 0.5),
+        # … or the other way, where grouping cannot be meant.
+        ("0,5", "en", 0.5),
+        ("1810,5", "en", 1810.5),
+        ("4.5", "de", 4.5),
+        ("0.06", "da", 0.06),
+        ("0,500", "en", 0.5),
+        # Spaces group too: space, no-break space, narrow no-break and thin space.
+        ("1 600", "en", 1600),
+        ("1\u00a0604,8", "de", 1604.8),
+        ("1\u202f604,8", "da", 1604.8),
+        ("1\u2009604.8", "en", 1604.8),
+        # Signs, and a trailing decimal sign.
+        ("-4.8", "en", -4.8),
+        ("\u22124,8", "de", -4.8),
+        ("+4,8", "da", 4.8),
+        ("1600.", "en", 1600),
+        (",5", "de", 0.5),
+        ("  20  ", "en", 20),
+    ],
+)
+def test_numbers_as_people_write_them(text: str, lang: str, value: float) -> None:
+    assert parse_number(text, lang=lang) == value
+
+
+@pytest.mark.parametrize(
+    "text", ["", " ", "abc", "1e3", "inf", "nan", "1,2,3", "1.2.3", "12 34", "1.600,5,5",
+             "١٦٠٠", "--5", "1,600.5.5", "0x10", "½"],
+)
+@pytest.mark.parametrize("lang", list(LANGUAGES))
+def test_anything_else_is_an_error_with_the_text(text: str, lang: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_number(text, lang=lang, field="k", code="k-invalid")
+    error = caught.value
+    assert (error.code, error.field, error.reason) == ("k-invalid", "k", "not-a-number")
+    assert error.params == {"text": text.strip()}
+
+
+@pytest.mark.parametrize(
+    ("text", "lang", "value", "suggestion"),
+    [
+        ("1,600", "de", 1.6, 1600),  # the English display form on a German page
+        ("1.600", "en", 1.6, 1600),
+        ("1,6", "de", 1.6, None),
+        ("50", "en", 50, None),
+        ("0", "da", 0, None),
+        ("9.999", "en", 9.999, None),  # 9999 is no rating either
+    ],
+)
+def test_a_rating_below_100_is_an_error_offering_the_likely_meaning(
+    text: str, lang: str, value: float, suggestion: float | None
+) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_rating(text, lang=lang, field="rating_a")
+    error = caught.value
+    assert (error.code, error.field) == ("rating-implausible", "rating_a")
+    assert error.params["value"] == value
+    assert error.params.get("suggestion") == suggestion
+    assert error.reason == ("suggestion" if suggestion else None)
+
+
+def test_a_rating_above_4000_names_the_range() -> None:
+    with pytest.raises(InputError) as caught:
+        parse_rating("5.000", lang="de")
+    assert caught.value.code == "rating-invalid"
+    assert caught.value.params == {"min": 100, "max": 4000, "value": 5000}
+
+
+def _written(value: float, digits: int, lang: str) -> str:
+    """``value`` as a person writes it in ``lang``: grouped thousands, the decimal sign."""
+    fmt = LANGUAGES[lang]
+    text = f"{value:,.{digits}f}"
+    return text.replace(",", "\0").replace(".", fmt.decimal).replace("\0", fmt.group)
+
+
+@SETTINGS
+@given(
+    value=st.integers(min_value=0, max_value=10**9).map(lambda n: n / 100),
+    digits=st.sampled_from([0, 1, 2]),
+    lang=st.sampled_from(list(LANGUAGES)),
+)
+def test_written_numbers_read_back_as_the_same_number(value: float, digits: int, lang: str) -> None:
+    text = _written(value, digits, lang)
+    assert parse_number(text, lang=lang) == float(f"{value:.{digits}f}")
