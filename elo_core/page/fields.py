@@ -9,7 +9,7 @@ carries the allowed range in its ``params``, for the page to word it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from elo_core.errors import InputError
@@ -19,20 +19,32 @@ from elo_core.validation import MAX_K, check_option
 __all__ = [
     "FormErrors",
     "FormReader",
+    "MAX_ROWS",
     "Output",
     "number_output",
     "parse_bounded",
     "parse_points",
     "parse_whole",
+    "rows_output",
 ]
 
 Output = dict[str, Any]
 T = TypeVar("T")
 
 
+#: A table shows at most this many rows; the page says how many there are (a league of
+#: 100 000 games would otherwise freeze it), and downloads hold them all.
+MAX_ROWS = 500
+
+
 def number_output(value: float, digits: int, *, signed: bool = False) -> Output:
     """A number output: the page formats it for its language with ``digits`` decimals."""
     return {"value": float(value), "digits": digits, "signed": signed}
+
+
+def rows_output(rows: Sequence[list[Any]], limit: int = MAX_ROWS) -> Output:
+    """Table rows, at most ``limit`` of them, with the ``total`` there are."""
+    return {"rows": list(rows[:limit]), "total": len(rows)}
 
 
 def parse_bounded(

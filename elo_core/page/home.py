@@ -27,7 +27,7 @@ from elo_core.elo import (
     expected_score,
     rate,
 )
-from elo_core.page.fields import FormReader, Output, number_output
+from elo_core.page.fields import MAX_ROWS, FormReader, Output, number_output, rows_output
 from elo_core.parsing import parse_games, parse_result
 from elo_core.validation import (
     MAX_GAMES_IN_PERIOD,
@@ -109,17 +109,18 @@ def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
         "tournament_games": number_output(len(games), 0),
         "tournament_score": number_output(period.score, 1),
         "tournament_expected": number_output(period.expected, 2),
-        "tournament_rows": {
-            "rows": [
+        "tournament_rows": rows_output(
+            [
                 [
                     _rating_output(result.game.opponent),
                     {"text": _RESULT_TEXT[result.game.score]},
                     number_output(result.expected, 2),
                     number_output(result.change, 1, signed=True),
                 ]
-                for result in period.games
+                for result in period.games[:MAX_ROWS]
             ]
-        },
+        )
+        | {"total": len(games)},
     }
 
 

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from elo_core import dwz, glicko2
 from elo_core.errors import InputError
 from elo_core.numbers import number_format, parse_rating
-from elo_core.page.fields import FormReader, parse_bounded
+from elo_core.page.fields import MAX_ROWS, FormReader, parse_bounded, rows_output
 from elo_core.fide import (
     INITIAL_RATING_MAX,
     INITIAL_RATING_MIN_GAMES,
@@ -44,6 +44,9 @@ T = TypeVar("T")
 
 #: The rating-history chart draws at most this many players (the highest rated).
 CHART_SLOTS = 8
+
+# At most about this many points per line of the rating-history chart.
+_CHART_POINTS = 400
 
 # The chart's drawing area inside its viewBox (0 0 640 320).
 _CHART_LEFT, _CHART_RIGHT, _CHART_TOP, _CHART_BOTTOM = 56.0, 624.0, 16.0, 284.0
@@ -254,9 +257,12 @@ def _chart(result: League, games: int) -> dict[str, Output]:
     for slot in range(CHART_SLOTS):
         if slot < len(shown):
             name = shown[slot].name
+            pairs = list(zip(result.history_games[name], result.history[name]))
+            # A line of thousands of points draws no better than one of a few hundred.
+            step = -(-len(pairs) // _CHART_POINTS)
             points = " ".join(
                 f"{x(number):.1f},{y(value):.1f}"
-                for number, value in zip(result.history_games[name], result.history[name])
+                for number, value in pairs[::step] + ([pairs[-1]] if (len(pairs) - 1) % step else [])
             )
             outputs[f"chart_line_{slot}"] = {
                 "attrs": {"points": points, "class": f"series s{slot}"}
@@ -320,6 +326,8 @@ def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     position = {name: 0 for name in result.history}
     history_rows = []
     for number, game in enumerate(games, 1):
+        if number > MAX_ROWS:
+            break
         after = []
         for name in (game.player_a, game.player_b):
             position[name] += 1
@@ -335,8 +343,8 @@ def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
             ]
         )
     return {
-        "standings": {"rows": standings},
-        "history": {"rows": history_rows},
+        "standings": rows_output(standings),
+        "history": rows_output(history_rows) | {"total": len(games)},
         "league_total": _num(result.total, 1),
         "league_players": _num(len(result.standings), 0),
         "league_games_count": _num(len(games), 0),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from elo_core.page import DEFAULTS, MODES, compute
+from elo_core.page.fields import MAX_ROWS
 from elo_core.page.tools import CHART_SLOTS, parse_ratings
 from elo_core.errors import ERROR_CODES, InputError
 from elo_core.importers import parse_lines
@@ -310,3 +311,20 @@ def test_dwz_reports_every_bad_field() -> None:
         ("dwz_games", "score-invalid", 2),
     ]
     assert errors("dwz", dwz_games="") == [("dwz_games", "games-invalid", None)]
+
+
+def test_a_long_league_sends_a_bounded_table_and_chart() -> None:
+    """100 000 games froze the page while it drew every row and point; now the page gets at
+    most MAX_ROWS rows (with the total, for "showing 500 of …") and a few hundred points a
+    line, while the standings and the download still count every game."""
+    names = [f"P{i}" for i in range(10)]
+    lines = "\n".join(f"{names[i % 10]} | {names[(i * 3 + 1) % 10]} | {(1, 0, '½')[i % 3]}"
+                      for i in range(3000) if i % 10 != (i * 3 + 1) % 10)
+    out = ok("league", league_games=lines)
+    history = out["history"]
+    assert len(history["rows"]) == MAX_ROWS and history["total"] == len(lines.splitlines())
+    for slot in range(CHART_SLOTS):
+        points = out[f"chart_line_{slot}"]["attrs"]["points"].split()
+        assert 0 < len(points) <= 402
+    assert sum(value(row[3]) for row in out["standings"]["rows"]) == 2 * history["total"]
+    assert out["standings_csv"]["download"]["text"].count("\n") == 11
