@@ -1,6 +1,8 @@
 // The rating engine: Pyodide with the elo_core wheel, off the main thread.
 // In:  {type: "init", pyodide, wheels: {elo_core, chess}} once,
-//      then {type: "compute", id, mode, form, lang, needs: ["chess"]?}.
+//      then {type: "compute", id, key, mode, lang, set, reset, needs: ["chess"]?}: `set`
+//      holds the fields of form `key` that changed since its last request (a big field is
+//      sent once, not with every keystroke elsewhere); `reset` starts the form afresh.
 // Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
 //      | {type: "snapshot-stored"} | {type: "error", message}
 //      | {type: "result", id, result, micros}.
@@ -11,6 +13,14 @@ let wheels = {};
 const downloads = new Map();
 const installed = new Set();
 let queue = Promise.resolve();
+const forms = new Map();  // key → the form's fields as last sent
+
+// The worker runs only this site's own runtime and wheels.
+function ownUrl(path) {
+  const url = new URL(path, self.location.href);
+  if (url.origin !== self.location.origin) throw new Error(`not this site's file: ${url.href}`);
+  return url;
+}
 
 // After the first start on a device, the interpreter's memory (Python initialised,
 // elo_core imported) is kept in Cache Storage; later visits restore it instead of
@@ -21,7 +31,7 @@ const canKeepSnapshot = typeof caches !== "undefined" && typeof CompressionStrea
 // A wheel's bytes, fetched once from this origin; started early, awaited when needed.
 function download(name) {
   if (!downloads.has(name)) {
-    downloads.set(name, fetch(new URL(wheels[name], self.location.href)).then((response) => {
+    downloads.set(name, fetch(ownUrl(wheels[name])).then((response) => {
       if (!response.ok) throw new Error(`${wheels[name]}: HTTP ${response.status}`);
       return response.arrayBuffer();
     }));
@@ -39,10 +49,11 @@ async function install(name) {
   installed.add(name);
 }
 
-// The runtime's folder names its version, the wheel's folder its content hash.
+// The runtime's folder names its version, the wheel's folder its content hash, and this
+// script's name its own (the snapshot holds the Python this script defines).
 function snapshotKey(runtime) {
   const key = new URL("engine-snapshot", self.location.href);
-  key.search = new URLSearchParams({ runtime, wheel: wheels.elo_core });
+  key.search = new URLSearchParams({ runtime, wheel: wheels.elo_core, worker: self.location.pathname });
   return key.href;
 }
 
@@ -74,7 +85,7 @@ async function dropSnapshots() {
 
 async function start(message) {
   wheels = message.wheels;
-  const base = new URL(message.pyodide, self.location.href).href;
+  const base = ownUrl(message.pyodide).href;
   download("elo_core");  // in parallel with the runtime
   const key = snapshotKey(message.pyodide);
   const [{ loadPyodide }, snapshot] = await Promise.all([import(base + "pyodide.mjs"), storedSnapshot(key)]);
@@ -116,7 +127,9 @@ compute_json
   }
 }
 
-async function compute({ id, mode, form, lang, needs }) {
+async function compute({ id, key, mode, lang, set, reset, needs }) {
+  const form = reset || !forms.has(key) ? { ...set } : Object.assign(forms.get(key), set);
+  forms.set(key, form);
   for (const name of needs || []) {
     if (name in wheels) await install(name);
   }

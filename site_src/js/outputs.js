@@ -33,16 +33,21 @@ export function formatOutput(output, lang, messages) {
   return "–";
 }
 
-export function renderRows(tbody, rows, lang, messages) {
+// Table rows. An output may hold fewer rows than there are (`total`): the page then says
+// how many it shows, so a long table never freezes the page; the download has them all.
+export function renderRows(tbody, { rows, total }, lang, messages) {
   const header = tbody.dataset.rowHeader !== undefined;
-  const existing = tbody.rows;
+  const existing = [...tbody.rows].filter((row) => !row.classList.contains("more-rows"));
+  const more = total !== undefined && total > rows.length;
   // Same shape as shown (a rating changed, not the games): update the text in place.
-  if (existing.length === rows.length && rows.every((row, i) => existing[i].cells.length === row.length)) {
+  if (existing.length === rows.length && existing.length === tbody.rows.length - (more ? 1 : 0)
+      && rows.every((row, i) => existing[i].cells.length === row.length)) {
     rows.forEach((row, i) => row.forEach((cell, j) => {
       const text = formatOutput(cell, lang, messages);
       const td = existing[i].cells[j];
       if (td.textContent !== text) td.textContent = text;
     }));
+    if (more) tbody.lastElementChild.cells[0].textContent = moreText(rows.length, total, lang, messages);
     return;
   }
   const fragment = document.createDocumentFragment();
@@ -56,5 +61,19 @@ export function renderRows(tbody, rows, lang, messages) {
     });
     fragment.append(tr);
   }
+  if (more) {
+    const tr = document.createElement("tr");
+    tr.className = "more-rows";
+    const td = document.createElement("td");
+    td.colSpan = rows[0]?.length || 1;
+    td.textContent = moreText(rows.length, total, lang, messages);
+    tr.append(td);
+    fragment.append(tr);
+  }
   tbody.replaceChildren(fragment);
+}
+
+function moreText(shown, total, lang, messages) {
+  return (messages["rows-shown"] || "{shown} of {total}")
+    .replace("{shown}", formatPlain(shown, lang)).replace("{total}", formatPlain(total, lang));
 }

@@ -1,10 +1,31 @@
-// The inputs survive a reload (localStorage) and travel in a link's #fragment, which
-// browsers never send to a server. Opening a link never silently replaces saved inputs.
+// A page's inputs survive a reload (localStorage) and travel in a link's #fragment, which
+// browsers never send to a server; switching language carries them to the same page in
+// the other language. Opening a link never silently replaces saved inputs. Whatever is
+// read back is checked: unknown fields and values no control offers are dropped, with a
+// notice. Inputs too large to keep, or a save the browser refuses, are said, never hidden.
 const storageKey = `elo-inputs:${location.pathname}`;
+const lang = document.documentElement.lang;
+// Above this, inputs are not kept on the device (a whole season's league as CSV can be
+// megabytes, which would block the page while it is written and fill the storage) …
+const MAX_SAVED_CHARS = 500_000;
+// … nor put in a link: longer links are cut off by the apps people paste them into.
+const MAX_LINK_CHARS = 30_000;
+const SAVE_DELAY_MS = 400;
+
+let messages = {};
+const notice = document.getElementById("storage-notice");
+
+function say(key, params = {}) {
+  if (!notice) return;
+  let text = messages[key] || key;
+  for (const [name, value] of Object.entries(params)) text = text.replace(`{${name}}`, value);
+  notice.textContent = text;
+  notice.hidden = false;
+}
 
 function controls() {
-  return [...document.querySelectorAll("main form [name]")]
-    .filter((el) => el.type !== "file" && el.type !== "button" && el.type !== "submit");
+  return [...document.querySelectorAll("main form [name], main [form][name]")]
+    .filter((el) => !["file", "button", "submit"].includes(el.type));
 }
 
 export function collectInputs() {
@@ -12,11 +33,32 @@ export function collectInputs() {
   for (const el of controls()) {
     if (el.type === "radio" || el.type === "checkbox") {
       if (el.checked) values[el.name] = el.value;
+      else if (el.type === "checkbox") values[el.name] = "";
     } else {
       values[el.name] = el.value;
     }
   }
   return values;
+}
+
+// The values a page can take: known names, and for choices one of the values offered.
+function checked(values) {
+  const kept = {};
+  const dropped = [];
+  if (!values || typeof values !== "object" || Array.isArray(values)) return { kept, dropped: ["*"] };
+  const byName = new Map();
+  for (const el of controls()) byName.set(el.name, [...(byName.get(el.name) || []), el]);
+  for (const [name, value] of Object.entries(values)) {
+    const els = byName.get(name);
+    if (!els || typeof value !== "string") { dropped.push(name); continue; }
+    const el = els[0];
+    const allowed = el.tagName === "SELECT" ? [...el.options].map((option) => option.value)
+      : el.type === "radio" ? els.map((radio) => radio.value)
+      : el.type === "checkbox" ? ["", el.value] : null;
+    if (allowed && !allowed.includes(value)) { dropped.push(name); continue; }
+    kept[name] = value;
+  }
+  return { kept, dropped };
 }
 
 function applyInputs(values) {
@@ -28,50 +70,98 @@ function applyInputs(values) {
 }
 
 function readSaved() {
+  let raw = null;
   try {
-    return JSON.parse(localStorage.getItem(storageKey) || "null");
+    raw = localStorage.getItem(storageKey);
   } catch {
-    return null;
+    return null;  // storage switched off: the page works, it just forgets
+  }
+  if (raw === null) return null;
+  let parsed = null;
+  try { parsed = JSON.parse(raw); } catch { /* not JSON: dropped below */ }
+  const { kept, dropped } = checked(parsed);
+  if (dropped.length) {
+    say("saved-dropped");
+    if (dropped.includes("*")) {
+      try { localStorage.removeItem(storageKey); } catch { /* nothing to remove */ }
+      return null;
+    }
+  }
+  return kept;
+}
+
+let saveTimer = null;
+let current = null;  // the inputs as last saved, kept up to date field by field
+let large = false;
+
+function saveNow() {
+  saveTimer = null;
+  const text = JSON.stringify(current);
+  try {
+    if (text.length > MAX_SAVED_CHARS) {
+      // Too large to keep: no older inputs may come back in their place either.
+      localStorage.removeItem(storageKey);
+      say("saved-too-large");
+      return;
+    }
+    localStorage.setItem(storageKey, text);
+  } catch (error) {
+    if (error?.name === "QuotaExceededError") say("saved-full");
   }
 }
 
-export function saveInputs() {
-  try {
-    localStorage.setItem(storageKey, JSON.stringify(collectInputs()));
-  } catch {
-    // Private mode or storage full: the page still works, it just forgets.
+// Saves at once; with a big field, once typing pauses (it is written once, not at every
+// keystroke). `control` is the field that changed (none: read them all).
+export function saveInputs(control) {
+  if (!current || !control?.name) {
+    current = collectInputs();
+  } else if (control.type === "checkbox") {
+    current[control.name] = control.checked ? control.value : "";
+  } else if (control.type !== "radio" || control.checked) {
+    current[control.name] = control.value;
   }
+  large = large || (control?.value?.length ?? 0) > 20_000;
+  clearTimeout(saveTimer);
+  if (large) saveTimer = setTimeout(saveNow, SAVE_DELAY_MS);
+  else saveNow();
 }
+addEventListener("pagehide", () => { if (saveTimer) { clearTimeout(saveTimer); saveNow(); } });
 
 function sharedInputs() {
   if (location.hash.length < 2) return null;
   const params = new URLSearchParams(location.hash.slice(1));
+  const carried = params.get("from");
   const values = {};
-  const known = new Set(controls().map((el) => el.name));
-  for (const [name, value] of params) if (known.has(name)) values[name] = value;
-  return Object.keys(values).length ? values : null;
+  for (const [name, value] of params) if (name !== "from") values[name] = value;
+  const { kept, dropped } = checked(values);
+  if (dropped.length) say("link-dropped");
+  return Object.keys(kept).length ? { values: kept, carried: carried !== null } : null;
 }
 
 const same = (a, b) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
 
-export function restoreInputs() {
+export function restoreInputs(pageMessages) {
+  messages = pageMessages;
   const saved = readSaved();
   if (saved && !sharedInputs()) applyInputs(saved);
 }
 
-export function offerSharedInputs(messages, onApplied) {
+function forget(hash) {
+  if (hash) history.replaceState(null, "", location.pathname + location.search);
+}
+
+export function offerSharedInputs(onApplied) {
   const shared = sharedInputs();
-  if (!shared) return;
+  if (!shared) { forget(location.hash); return; }
   const saved = readSaved();
   const useShared = () => {
-    applyInputs(shared);
+    applyInputs(shared.values);
     saveInputs();
-    history.replaceState(null, "", location.pathname + location.search);
+    forget(true);
     onApplied();
   };
-  const current = { ...(saved || {}) };
-  const merged = { ...current, ...shared };
-  if (!saved || same(current, merged)) {
+  // The visitor's own inputs, carried from the other language, or nothing else saved.
+  if (shared.carried || !saved || same(saved, { ...saved, ...shared.values })) {
     useShared();
     return;
   }
@@ -86,27 +176,64 @@ export function offerSharedInputs(messages, onApplied) {
   }, { once: true });
   offer.querySelector("[data-action=keep-saved]").addEventListener("click", () => {
     offer.hidden = true;
-    history.replaceState(null, "", location.pathname + location.search);
+    forget(true);
   }, { once: true });
 }
 
-export function shareUrl() {
-  const params = new URLSearchParams(collectInputs());
-  return `${location.origin}${location.pathname}#${params}`;
+function fragment(extra = {}) {
+  return String(new URLSearchParams({ ...extra, ...collectInputs() }));
 }
 
-export function initShare(messages) {
+export function initShare() {
   const button = document.getElementById("share-link");
   const output = document.getElementById("share-status");
   if (!button) return;
   button.hidden = false;
   button.addEventListener("click", async () => {
-    const url = shareUrl();
+    const params = fragment();
+    if (params.length > MAX_LINK_CHARS) {
+      output.textContent = messages["link-too-long"];
+      return;
+    }
+    const url = `${location.origin}${location.pathname}#${params}`;
     try {
       await navigator.clipboard.writeText(url);
       output.textContent = messages["link-copied"];
     } catch {
       output.textContent = `${messages["link-copy-manual"]} ${url}`;
     }
+  });
+}
+
+// Numbers as the other language writes them: 1.604,8 ↔ 1,604.8, 0,5 ↔ 0.5. Only in fields
+// that hold numbers (data-numbers); names, CSV and PGN stay as they are.
+const FORMATS = { en: [".", ","], de: [",", "."], da: [",", "."] };
+const escape = (sign) => `\\${sign}`;
+
+export function convertNumbers(text, from, to) {
+  const [fromDecimal, fromGroup] = FORMATS[from] || FORMATS.en;
+  const [toDecimal, toGroup] = FORMATS[to] || FORMATS.en;
+  if (fromDecimal === toDecimal) return text;
+  const g = escape(fromGroup);
+  const d = escape(fromDecimal);
+  const number = new RegExp(`(?<![\\d.,])(?:\\d{1,3}(?:${g}\\d{3})+(?:${d}\\d+)?|\\d+${d}\\d+)(?![\\d.,])`, "g");
+  return text.replace(number, (written) => written.split(fromGroup)
+    .map((part) => part.replace(fromDecimal, toDecimal)).join(toGroup));
+}
+
+// The language switch takes the inputs along (in the fragment, never sent to a server).
+export function carryInputsAcrossLanguages() {
+  document.querySelectorAll(".languages a[hreflang]").forEach((link) => {
+    link.addEventListener("click", (event) => {
+      const target = link.hreflang;
+      if (target === lang || event.ctrlKey || event.metaKey || event.shiftKey) return;
+      const values = collectInputs();
+      const numeric = new Set(controls().filter((el) => "numbers" in el.dataset).map((el) => el.name));
+      for (const name of numeric) if (name in values) values[name] = convertNumbers(values[name], lang, target);
+      const params = String(new URLSearchParams({ from: lang, ...values }));
+      if (params.length > MAX_LINK_CHARS) return;  // too big to carry: the saved inputs stay here
+      event.preventDefault();
+      location.href = `${link.href.split("#")[0]}#${params}`;
+    });
   });
 }

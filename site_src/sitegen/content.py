@@ -14,7 +14,7 @@ from sitegen.errors import BuildError
 __all__ = ["Page", "load_pages"]
 
 REQUIRED_KEYS = frozenset({"title", "description", "key"})
-OPTIONAL_KEYS = frozenset({"slug", "order", "template"})
+OPTIONAL_KEYS = frozenset({"slug", "order", "template", "nav"})
 HOME_KEY = "home"
 
 
@@ -24,6 +24,8 @@ class Page:
     key: str
     slug: str
     title: str
+    # The short name in the site's navigation.
+    nav_title: str
     description: str
     order: int
     template: str
@@ -31,6 +33,11 @@ class Page:
     source: Path
     # Line number in the source file of the body's first line.
     body_line: int
+
+    @property
+    def is_tool(self) -> bool:
+        """A calculator page (the home page or a tool page), as opposed to an article."""
+        return self.template != "article.html"
 
     @property
     def path(self) -> str:
@@ -80,7 +87,7 @@ def read_page(path: Path, lang: str) -> Page:
     missing = sorted(REQUIRED_KEYS - set(meta))
     if missing:
         raise BuildError(path, 1, f"front-matter key {missing[0]!r} is required")
-    for name in ("title", "description", "key", "slug", "template"):
+    for name in ("title", "description", "key", "slug", "template", "nav"):
         if name in meta and not isinstance(meta[name], str):
             raise BuildError(path, _key_line(path, text, name), f"{name!r} must be text")
     key = meta["key"]
@@ -98,6 +105,7 @@ def read_page(path: Path, lang: str) -> Page:
         key=key,
         slug=slug,
         title=meta["title"],
+        nav_title=meta.get("nav", meta["title"]),
         description=meta["description"],
         order=order,
         template=meta.get("template", default_template),

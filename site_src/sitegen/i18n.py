@@ -57,6 +57,7 @@ BROWSER_MESSAGES: dict[str, str] = {
     "number-invalid": N_("Enter a number."),
     "input-invalid": N_("Check this entry."),
     "engine-failed": N_("The calculator hit an internal error; the last results are kept."),
+    "engine-timeout": N_("This took too long and was stopped; the calculator has restarted. Check the entries, or try fewer games."),
     "on-line": N_("Line {line}: {message}"),
     # codes of the tool pages (FIDE tools, club league, Glicko-2, DWZ)
     "year-invalid": N_("Enter a year from 1900 to 2100."),
@@ -95,6 +96,14 @@ BROWSER_MESSAGES: dict[str, str] = {
     "engine-package": N_("Loading the calculator: loading the rating engine…"),
     "engine-ready": N_("Calculator ready. Results update as you type."),
     "engine-error": N_("The calculator could not start. The numbers shown are the example."),
+    "engine-offline": N_("You are offline and the calculator is not stored on this device yet. The numbers shown are the example; the calculator starts as soon as you are back online."),
+    # keeping inputs
+    "saved-dropped": N_("Some inputs saved on this device could not be used and were dropped."),
+    "saved-too-large": N_("These inputs are too large to keep on this device: they will be gone when you leave the page. Keep your file to load it again."),
+    "saved-full": N_("Your inputs could not be saved: this device's storage for the site is full. They will be gone when you leave the page."),
+    "link-dropped": N_("Some values in the link are not among the choices on this page and were left out."),
+    "link-too-long": N_("These inputs are too large for a link. Share the file with the games instead."),
+    "rows-shown": N_("Showing {shown} of {total} rows; the download has them all."),
     # sharing
     "link-copied": N_("Link copied. It holds your inputs after the #, which is never sent to a server."),
     "link-copy-manual": N_("Copy this link:"),

@@ -14,6 +14,7 @@ from babel.support import Translations
 from markupsafe import Markup
 
 from sitegen.i18n import format_number
+from sitegen.markup import numeric_columns
 
 __all__ = ["article_macros"]
 
@@ -21,12 +22,19 @@ MODELS = ("logistic", "normal", "fide")
 
 
 def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], css: str = "") -> Markup:
-    lines = [f'<div class="table-wrap"><table class="{escape(css)}">',
+    numeric = numeric_columns([list(row) for row in rows])
+
+    def cls(column: int) -> str:
+        return ' class="num"' if column in numeric else ""
+
+    lines = [f'<div class="table-wrap" tabindex="0"><table class="{escape(css)}">',
              f"<caption>{escape(caption)}</caption>",
-             "<thead><tr>" + "".join(f'<th scope="col">{escape(h)}</th>' for h in head) + "</tr></thead>",
+             "<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{escape(h)}</th>'
+                                     for i, h in enumerate(head)) + "</tr></thead>",
              "<tbody>"]
     for row in rows:
-        lines.append("<tr>" + "".join(f"<td>{escape(cell)}</td>" for cell in row) + "</tr>")
+        lines.append("<tr>" + "".join(f"<td{cls(i)}>{escape(cell)}</td>"
+                                      for i, cell in enumerate(row)) + "</tr>")
     lines.append("</tbody></table></div>")
     # One block with no blank lines, so Markdown keeps it as raw HTML.
     return Markup("\n" + "".join(lines) + "\n")

@@ -26,7 +26,7 @@ from markdown.treeprocessors import Treeprocessor
 from sitegen.errors import BuildError
 from sitegen.sandbox import ArticleSandbox
 
-__all__ = ["ArticleRenderer", "to_mathml"]
+__all__ = ["NUMERIC_CELL", "ArticleRenderer", "numeric_columns", "to_mathml"]
 
 MARKDOWN_EXTENSIONS: list[str | Extension] = [
     "toc",
@@ -100,6 +100,49 @@ class _HeadingAnchors(Extension):
         md.treeprocessors.register(Anchors(md), "heading_anchors", 4)
 
 
+#: A cell that holds a number (as the site writes them: 1,604.8, −4,8, +11.7, 0.41, 40 %).
+NUMERIC_CELL = re.compile(r"[−+\-]?[0-9][0-9.,\u00a0\u202f ]*%?|[−+\-]?[.,][0-9]+|–")
+
+
+def numeric_columns(rows: list[list[str]]) -> set[int]:
+    """The columns whose every non-empty cell is a number: they are right-aligned."""
+    columns: set[int] = set()
+    width = max((len(row) for row in rows), default=0)
+    for column in range(width):
+        cells = [row[column].strip() for row in rows if column < len(row) and row[column].strip()]
+        if cells and all(NUMERIC_CELL.fullmatch(cell) for cell in cells):
+            columns.add(column)
+    return columns
+
+
+class _TableBoxes(Extension):
+    """Every table in its own scroll box (the page never scrolls sideways); number columns
+    right-aligned under their headings (a class: the CSP forbids style attributes)."""
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
+
+        class Boxes(Treeprocessor):
+            def run(self, root: etree.Element) -> None:
+                for parent in list(root.iter()):
+                    for index, table in enumerate(list(parent)):
+                        if table.tag != "table":
+                            continue
+                        body = [["".join(cell.itertext()) for cell in row]
+                                for row in table.iter("tr") if row.find("td") is not None]
+                        numeric = numeric_columns(body)
+                        for row in table.iter("tr"):
+                            for column, cell in enumerate(row):
+                                cell.attrib.pop("style", None)
+                                if column in numeric:
+                                    cell.set("class", "num")
+                        box = etree.Element("div", {"class": "table-wrap", "tabindex": "0"})
+                        parent.remove(table)
+                        box.append(table)
+                        parent.insert(index, box)
+
+        md.treeprocessors.register(Boxes(md), "table_boxes", 3)
+
+
 def _template_line(tb: TracebackType | None, filename: str) -> int | None:
     line = None
     while tb is not None:
@@ -144,7 +187,8 @@ class ArticleRenderer:
 
     def to_html(self, text: str) -> tuple[str, list[dict[str, Any]]]:
         md = markdown.Markdown(
-            extensions=[*MARKDOWN_EXTENSIONS, MathExtension(), _HeadingAnchors(self.anchor_label)],
+            extensions=[*MARKDOWN_EXTENSIONS, MathExtension(), _HeadingAnchors(self.anchor_label),
+                        _TableBoxes()],
             extension_configs={"toc": {"permalink": False, "toc_depth": "2-3"}},
             output_format="html",
         )

@@ -116,7 +116,7 @@ def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_pat
     box = page.locator('[data-error-for="league_games"]')
     box.wait_for(state="visible")
     assert box.inner_text().startswith("Line 3: This line cannot be read.")
-    assert "is-stale" in (page.get_attribute('[data-mode="league"] .results', "class") or "")
+    assert "is-stale" in (page.get_attribute('[data-mode="league"]', "class") or "")
     assert out(page, "league_total") == "6,000.0"
     assert page.input_value('[name="league_games"]') == bad
     assert errors == []

@@ -1,0 +1,213 @@
+// The form logic of every calculator, tool and live example. Nothing here computes a
+// rating: elo_core does, in the engine worker. Protocol (elo_core/page/__init__.py): an
+// element with data-mode holds form fields (plus those of form#elo-options when it has
+// data-with-options); they go to compute(mode, fields, lang); the answer fills its
+// [data-out] elements or marks the fields in error, each with its message.
+import { compute, engineGeneration, engineState, onEngine } from "./engine.js";
+import { formatOutput, formatPlain, renderRows } from "./outputs.js";
+
+const lang = document.documentElement.lang;
+const optionsForm = document.getElementById("elo-options");
+let nextKey = 0;
+
+// The fields that belong to a widget: inside it (or tied to one of its forms), and the
+// shared options if it takes them.
+function controlsOf(element) {
+  const forms = [...element.querySelectorAll("form")];
+  if ("withOptions" in element.dataset && optionsForm) forms.push(optionsForm);
+  const controls = forms.flatMap((form) => [...form.elements]);
+  return controls.filter((el) => el.name && !["file", "button", "submit"].includes(el.type));
+}
+
+// What the page sends for a field, as a form would: the checked radio, a ticked box's value.
+function valueOf(control, controls) {
+  if (control.type === "radio") {
+    return controls.find((el) => el.name === control.name && el.checked)?.value ?? "";
+  }
+  if (control.type === "checkbox") return control.checked ? control.value : "";
+  return control.value;
+}
+
+// The value as the page was built: the build showed the answer for these.
+function defaultOf(control, controls) {
+  if (control.type === "radio") {
+    return controls.find((el) => el.name === control.name && el.defaultChecked)?.value ?? "";
+  }
+  if (control.type === "checkbox") return control.defaultChecked ? control.value : "";
+  if (control.tagName === "SELECT") {
+    return [...control.options].find((option) => option.defaultSelected)?.value ?? control.options[0]?.value ?? "";
+  }
+  return control.defaultValue;
+}
+
+function read(element, pick) {
+  const controls = controlsOf(element);
+  const fields = {};
+  for (const control of controls) fields[control.name] = pick(control, controls);
+  return fields;
+}
+
+export const readFields = (element) => read(element, valueOf);
+
+function errorText(error, messages) {
+  // The most specific wording there is: field and reason, reason, field, the code alone
+  // ("league_games:games-invalid/header", "games-invalid/header", …).
+  const reason = error.reason ? `/${error.reason}` : "\u0000";
+  const keys = [`${error.field}:${error.code}${reason}`, `${error.code}${reason}`,
+    `${error.field}:${error.code}`, error.code, "input-invalid"];
+  const template = keys.map((key) => messages[key]).find(Boolean) || error.code;
+  const text = fillParams(template, error.params || {});
+  return error.line ? fillParams(messages["on-line"] || "Line {line}: {message}",
+    { line: error.line, message: text }) : text;
+}
+
+// {name} placeholders: numbers in the page's format (1,600 / 1.600), texts as they are.
+function fillParams(template, params) {
+  return template.replace(/\{(\w+)\}/g, (whole, name) => {
+    if (!(name in params)) return whole;
+    const value = params[name];
+    return typeof value === "number" ? formatPlain(value, lang) : String(value);
+  });
+}
+
+function fill(element, output, messages) {
+  if (output && output.rows) {
+    renderRows(element, output, lang, messages);
+  } else if (output && output.attrs) {
+    for (const [attr, value] of Object.entries(output.attrs)) element.setAttribute(attr, value);
+  } else if (output && output.download) {
+    const blob = new Blob([output.download.text], { type: output.download.mime });
+    if (element.href.startsWith("blob:")) URL.revokeObjectURL(element.href);
+    element.href = URL.createObjectURL(blob);
+    element.download = output.download.filename;
+    element.hidden = false;
+  } else {
+    element.textContent = formatOutput(output, lang, messages);
+  }
+}
+
+// One calculator (a section with data-mode) or live example: reads its fields as they
+// change, asks the engine (one request at a time, always with the latest fields) and
+// shows the answer. `onResults` is told after each answer was shown.
+export function bindWidget(element, messages, { onInput, onResults } = {}) {
+  const key = `w${++nextKey}`;
+  const mode = element.dataset.mode;
+  let fields = readFields(element);
+  const shownFor = JSON.stringify(read(element, defaultOf));  // the build's answer is for these
+  let sent = { generation: 0, fields: {} };
+  let busy = false;
+  let again = false;
+
+  const scope = "withOptions" in element.dataset && optionsForm ? [element, optionsForm] : [element];
+
+  function clearErrors() {
+    for (const part of scope) {
+      part.querySelectorAll("[data-error-for]").forEach((box) => { box.hidden = true; box.textContent = ""; });
+      part.querySelectorAll("[aria-invalid]").forEach((field) => field.removeAttribute("aria-invalid"));
+    }
+  }
+
+  function showErrors(errors) {
+    for (const error of errors) {
+      const box = scope.map((part) => part.querySelector(`[data-error-for="${error.field}"]`)).find(Boolean)
+        || element.querySelector("[data-error-for='*']");
+      if (box) {
+        box.textContent = errorText(error, messages);
+        box.hidden = false;
+      }
+      for (const part of scope) {
+        part.querySelectorAll(`[name="${error.field}"]`).forEach((f) => f.setAttribute("aria-invalid", "true"));
+      }
+    }
+  }
+
+  function show(result, micros) {
+    element.classList.remove("is-pending");
+    clearErrors();
+    if (!result.ok) {
+      showErrors(result.errors);
+      // The last good results stay, marked as out of date.
+      element.classList.add("is-stale");
+      return;
+    }
+    element.classList.remove("is-stale");
+    for (const [name, output] of Object.entries(result.outputs)) {
+      element.querySelectorAll(`[data-out="${name}"]`).forEach((out) => fill(out, output, messages));
+    }
+    element.dataset.computeMicros = String(micros ?? "");
+    element.dispatchEvent(new CustomEvent("results", { detail: result }));
+    onResults?.(result);
+  }
+
+  async function recompute() {
+    if (engineState() !== "ready") {
+      element.classList.add("is-pending");
+      return;
+    }
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    const reset = sent.generation !== engineGeneration();
+    const set = {};
+    for (const [name, value] of Object.entries(fields)) {
+      if (reset || sent.fields[name] !== value) set[name] = value;
+    }
+    sent = { generation: engineGeneration(), fields: { ...fields } };
+    const needs = [...new Set(controlsOf(element)
+      .flatMap((control) => [...(control.selectedOptions || [])])
+      .map((option) => option.dataset.needs).filter(Boolean))];
+    const answer = await compute({ key, mode, lang, set, reset, needs });
+    busy = false;
+    if (!answer) {
+      // The worker was replaced before it answered: ask the new one when it is ready.
+      element.classList.add("is-pending");
+      again = false;
+      return;
+    }
+    show(answer.result, answer.micros);
+    if (again) {
+      again = false;
+      recompute();
+    }
+  }
+
+  function changed(event) {
+    const control = event.target;
+    if (!control.name || control.type === "file") return;
+    const controls = controlsOf(element);
+    if (!controls.includes(control)) return;
+    const value = valueOf(control, controls);
+    if (fields[control.name] === value) return;  // "change" after "input": nothing new
+    fields[control.name] = value;
+    onInput?.(control);
+    recompute();
+  }
+
+  for (const part of scope) {
+    part.addEventListener("input", changed);
+    part.addEventListener("change", changed);
+    part.querySelectorAll("form").forEach((form) => form.addEventListener("submit", (e) => e.preventDefault()));
+  }
+  if (scope.length === 1) element.addEventListener("submit", (e) => e.preventDefault());
+
+  onEngine((event) => {
+    // The build answered the example; only widgets with other inputs (restored, shared,
+    // typed while the engine loaded) need the engine now — after a restart, all but one
+    // that was stopped for running too long.
+    if (element.classList.contains("is-pending") || (event === "ready" && JSON.stringify(fields) !== shownFor)) {
+      recompute();
+    }
+  });
+
+  return {
+    element,
+    // Fields changed by the page itself (restored, shared, a preset): read them again.
+    refresh() {
+      fields = readFields(element);
+      recompute();
+    },
+    fields: () => fields,
+  };
+}
