@@ -15,7 +15,9 @@ Wertungsordnung as summarised in the project's RULES.md (section "DWZ"):
   SBr = 0, at most 150 when SBr > 0;
 * a first DWZ from at least 5 rated opponents without a 0 % or 100 % score.
 
-Rounding is half away from zero (E and the new rating are whole numbers).
+Rounding is half away from zero (E and the new rating are whole numbers); the
+new rating is computed exactly on the decimal values of the inputs (as
+:func:`elo_core.rate` does), so a true half such as 1014.5 becomes 1015.
 """
 
 from __future__ import annotations
@@ -23,10 +25,17 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from elo_core.elo import Game, expected_score
 from elo_core.errors import InputError
-from elo_core.rounding import round_half_away
+from elo_core.rounding import (
+    CONTEXT,
+    decimal_sum,
+    round_fraction,
+    round_half_away,
+    to_decimal,
+)
 from elo_core.validation import check_rating, check_score
 
 __all__ = ["DwzResult", "FirstDwz", "first_dwz", "update"]
@@ -145,6 +154,18 @@ def _development_coefficient(
     return j, e0, fb, sbr, raw, e
 
 
+def _new_rating(r0: float, scores: list[float], expected: tuple[float, ...], e: int) -> Fraction:
+    """Rn = R0 + 800 · (W − We) / (E + n), exact on the decimal values of R0, scores and E's.
+
+    Floats would turn a true half into 1014.4999… (R0 = 1024.1, 104 games against
+    1024.1, 50.5 points, E = 21), which then rounds down.
+    """
+    surplus = CONTEXT.subtract(
+        decimal_sum(map(to_decimal, scores)), decimal_sum(map(to_decimal, expected))
+    )
+    return Fraction(to_decimal(r0)) + Fraction(800) * Fraction(surplus) / (e + len(scores))
+
+
 def update(
     rating: float, games: Iterable[Game | tuple[float, float]], *, age: int, index: int
 ) -> DwzResult:
@@ -165,7 +186,7 @@ def update(
     w = math.fsum(score for _, score in checked)
     j, e0, fb, sbr, raw, e = _development_coefficient(r0, age=age, index=index, w=w, we=we)
     n = len(checked)
-    new_rating = float(round_half_away(r0 + 800.0 * (w - we) / (e + n)))
+    new_rating = float(round_fraction(_new_rating(r0, [s for _, s in checked], expected, e)))
     return DwzResult(
         rating=r0,
         new_rating=new_rating,
