@@ -4,7 +4,11 @@ Implements the evaluation formula of the Deutscher Schachbund's
 Wertungsordnung as summarised in the project's RULES.md (section "DWZ"):
 
 * expected score per game from the normal distribution of the rating
-  difference with σ = 200·√2 (as in Elo's original model);
+  difference with σ = 200·√2 (as in Elo's original model): the Wertungsordnung
+  defines P(D) this way itself (3.3.1, "Die Gewinnerwartung P(D)") and gives
+  tables of P(D) in its Anhang 2 only as an aid. The two-decimal table of
+  earlier editions' Anhang 2.1 (e.g. of 30 May 2014), identical to FIDE's
+  table 8.1.2, is not used;
 * Rn = R0 + 800 · (W − We) / (E + n);
 * the development coefficient E = E0 · fB + SBr with E0 = (R0/1000)⁴ + J,
   J = 5 (age ≤ 20), 10 (21–25), 15 (over 25); the acceleration factor
@@ -213,8 +217,8 @@ def first_dwz(games: Iterable[Game | tuple[float, float]]) -> FirstDwz:
     away from zero. Raises :class:`InputError` "games-invalid" otherwise.
 
     Not covered, beyond RULES.md's summary of the Wertungsordnung: the
-    official probability tables and their rounding (the exact normal
-    distribution is used), which games count (unrated opponents, forfeits:
+    value tables of its Anhang 2 (P(D) is the exact normal distribution, as
+    3.3.1 defines it), which games count (unrated opponents, forfeits:
     pass only rated games played), pooling games over several events, any
     further conditions or iterations for first ratings (such as a minimum
     result or a provisional rating), and the index and E of the new player.
