@@ -4,7 +4,11 @@ Implements the evaluation formula of the Deutscher Schachbund's
 Wertungsordnung as summarised in the project's RULES.md (section "DWZ"):
 
 * expected score per game from the normal distribution of the rating
-  difference with σ = 200·√2 (as in Elo's original model);
+  difference with σ = 200·√2 (as in Elo's original model): the Wertungsordnung
+  defines P(D) this way itself (3.3.1, "Die Gewinnerwartung P(D)") and gives
+  tables of P(D) in its Anhang 2 only as an aid. The two-decimal table of
+  earlier editions' Anhang 2.1 (e.g. of 30 May 2014), identical to FIDE's
+  table 8.1.2, is not used;
 * Rn = R0 + 800 · (W − We) / (E + n);
 * the development coefficient E = E0 · fB + SBr with E0 = (R0/1000)⁴ + J,
   J = 5 (age ≤ 20), 10 (21–25), 15 (over 25); the acceleration factor
@@ -15,7 +19,9 @@ Wertungsordnung as summarised in the project's RULES.md (section "DWZ"):
   SBr = 0, at most 150 when SBr > 0;
 * a first DWZ from at least 5 rated opponents without a 0 % or 100 % score.
 
-Rounding is half away from zero (E and the new rating are whole numbers).
+Rounding is half away from zero (E and the new rating are whole numbers); the
+new rating is computed exactly on the decimal values of the inputs (as
+:func:`elo_core.rate` does), so a true half such as 1014.5 becomes 1015.
 """
 
 from __future__ import annotations
@@ -23,10 +29,17 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from elo_core.elo import Game, expected_score
 from elo_core.errors import InputError
-from elo_core.rounding import round_half_away
+from elo_core.rounding import (
+    CONTEXT,
+    decimal_sum,
+    round_fraction,
+    round_half_away,
+    to_decimal,
+)
 from elo_core.validation import check_rating, check_score
 
 __all__ = ["DwzResult", "FirstDwz", "first_dwz", "update"]
@@ -145,6 +158,18 @@ def _development_coefficient(
     return j, e0, fb, sbr, raw, e
 
 
+def _new_rating(r0: float, scores: list[float], expected: tuple[float, ...], e: int) -> Fraction:
+    """Rn = R0 + 800 · (W − We) / (E + n), exact on the decimal values of R0, scores and E's.
+
+    Floats would turn a true half into 1014.4999… (R0 = 1024.1, 104 games against
+    1024.1, 50.5 points, E = 21), which then rounds down.
+    """
+    surplus = CONTEXT.subtract(
+        decimal_sum(map(to_decimal, scores)), decimal_sum(map(to_decimal, expected))
+    )
+    return Fraction(to_decimal(r0)) + Fraction(800) * Fraction(surplus) / (e + len(scores))
+
+
 def update(
     rating: float, games: Iterable[Game | tuple[float, float]], *, age: int, index: int
 ) -> DwzResult:
@@ -165,7 +190,7 @@ def update(
     w = math.fsum(score for _, score in checked)
     j, e0, fb, sbr, raw, e = _development_coefficient(r0, age=age, index=index, w=w, we=we)
     n = len(checked)
-    new_rating = float(round_half_away(r0 + 800.0 * (w - we) / (e + n)))
+    new_rating = float(round_fraction(_new_rating(r0, [s for _, s in checked], expected, e)))
     return DwzResult(
         rating=r0,
         new_rating=new_rating,
@@ -192,8 +217,8 @@ def first_dwz(games: Iterable[Game | tuple[float, float]]) -> FirstDwz:
     away from zero. Raises :class:`InputError` "games-invalid" otherwise.
 
     Not covered, beyond RULES.md's summary of the Wertungsordnung: the
-    official probability tables and their rounding (the exact normal
-    distribution is used), which games count (unrated opponents, forfeits:
+    value tables of its Anhang 2 (P(D) is the exact normal distribution, as
+    3.3.1 defines it), which games count (unrated opponents, forfeits:
     pass only rated games played), pooling games over several events, any
     further conditions or iterations for first ratings (such as a minimum
     result or a provisional rating), and the index and E of the new player.

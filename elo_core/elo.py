@@ -24,11 +24,12 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from fractions import Fraction
 from typing import Literal
 
 from elo_core.errors import InputError
 from elo_core.fide import band_for_difference
-from elo_core.rounding import CONTEXT, decimal_sum, round_decimal, to_decimal
+from elo_core.rounding import CONTEXT, decimal_sum, round_decimal, round_fraction, to_decimal
 from elo_core.validation import check_k, check_option, check_rating, check_score
 
 __all__ = [
@@ -93,6 +94,67 @@ def _expected(rating: float, opponent: float, model: Model, cap: Cap) -> float:
         # Φ(D / σ) with σ = 200·√2: ½ · (1 + erf(D / (σ·√2))) = ½ · (1 + erf(D / 400)).
         return 0.5 * (1.0 + math.erf(x / 400.0))
     return 1.0 / (1.0 + math.pow(10.0, -x / 400.0))
+
+
+def _exact_expected(
+    rating: float, opponent: float, model: Model, cap: Cap, expected: float
+) -> Decimal | Fraction:
+    """The exact value of ``expected`` (E for these inputs), for sums that must round right.
+
+    FIDE's table gives two decimals, and both curves give ½ at D = 0: the
+    float's decimal value is exact. The logistic curve is also rational where D
+    (on the decimal values, capped as ``cap`` says) is a multiple of 400:
+    E = 10^k / (10^k + 1) for D = 400·k, 10/11 at the 400-point cap, returned
+    as a Fraction as it has no finite decimal form. Anywhere else E is
+    irrational and its float, taken at its decimal value like every input, is
+    as exact as it gets.
+    """
+    if model == "logistic":
+        d = _difference(rating, opponent, cap)
+        if not d.is_zero() and CONTEXT.remainder(d, CAP_DIFFERENCE).is_zero():
+            power = Fraction(10) ** int(CONTEXT.divide(d, CAP_DIFFERENCE))
+            return power / (power + 1)
+    return to_decimal(expected)
+
+
+def _game_change(k: Decimal, score: Decimal, expected: Decimal | Fraction) -> float:
+    """K · (S − E) for one game, exact until the final float."""
+    if isinstance(expected, Decimal):
+        return float(CONTEXT.multiply(k, CONTEXT.subtract(score, expected)))
+    return float(Fraction(k) * (Fraction(score) - expected))
+
+
+def _exact_sum(decimals: list[Decimal], fractions: list[Fraction]) -> Decimal | Fraction:
+    """The exact sum of ``decimals`` and ``fractions``: a Decimal if there are no fractions."""
+    total = decimal_sum(decimals)
+    return Fraction(total) + sum(fractions, Fraction(0)) if fractions else total
+
+
+def _period_change(
+    k: Decimal, scores: list[Decimal], decimals: list[Decimal], fractions: list[Fraction]
+) -> Decimal | Fraction:
+    """K · (Σ S − Σ E), exactly; E are ``decimals`` and ``fractions``.
+
+    In decimals (the common case) unless some E has no finite decimal form.
+    """
+    expected = _exact_sum(decimals, fractions)
+    if isinstance(expected, Decimal):
+        return CONTEXT.multiply(k, CONTEXT.subtract(decimal_sum(scores), expected))
+    return Fraction(k) * (Fraction(decimal_sum(scores)) - expected)
+
+
+def _rounded(value: Decimal | Fraction, rounding: Rounding) -> Decimal | Fraction:
+    """``value`` rounded as ``rounding`` says, half away from zero (FIDE B.02 8.3.4)."""
+    if rounding == "none":
+        return value
+    if isinstance(value, Decimal):
+        return round_decimal(value, _DECIMALS[rounding])
+    return round_fraction(value, _DECIMALS[rounding])
+
+
+def _plus(a: Decimal, b: Decimal | Fraction) -> float:
+    """a + b, exact until the final float."""
+    return float(CONTEXT.add(a, b) if isinstance(b, Decimal) else Fraction(a) + b)
 
 
 def expected_score(
@@ -181,8 +243,12 @@ def rate(
     (one decimal) or ``"fide"`` (a whole number, FIDE B.02 8.3.4; per-game
     changes are not rounded). Zero games give a change of 0.
 
-    The arithmetic runs on the decimal values of the inputs, so K = 40 and
-    E = 0.76 give exactly 9.6.
+    The arithmetic is exact on the decimal values of the inputs, so K = 40 and
+    E = 0.76 give exactly 9.6; an E that is a fraction with no finite decimal
+    form counts as that fraction (10/11 at the 400-point cap, see
+    :func:`_exact_expected`), so a true half is rounded away from zero: eleven
+    games at the cap, each E = 1/11, 6.5 points and K = 15 give exactly 82.5
+    and, rounded, 83.
     """
     rating = check_rating(rating)
     k = check_k(k)
@@ -191,24 +257,27 @@ def rate(
     rounding = check_option(rounding, ROUNDINGS, "rounding")
     k_decimal = to_decimal(k)
     results = []
-    surpluses = []
-    expecteds = []
+    scores: list[Decimal] = []
+    decimals: list[Decimal] = []  # the expected scores with a finite decimal form: nearly all
+    fractions: list[Fraction] = []  # the others (10/11 at the cap)
     for game in _check_games(games):
         expected = _expected(rating, game.opponent, model, cap)
-        expected_decimal = to_decimal(expected)
-        expecteds.append(expected_decimal)
-        surplus = CONTEXT.subtract(_SCORES[game.score], expected_decimal)
-        surpluses.append(surplus)
-        results.append(GameResult(game, expected, float(CONTEXT.multiply(k_decimal, surplus))))
-    change = CONTEXT.multiply(k_decimal, decimal_sum(surpluses))
-    rounded = change if rounding == "none" else round_decimal(change, _DECIMALS[rounding])
+        exact = _exact_expected(rating, game.opponent, model, cap, expected)
+        if isinstance(exact, Decimal):
+            decimals.append(exact)
+        else:
+            fractions.append(exact)
+        scores.append(_SCORES[game.score])
+        results.append(GameResult(game, expected, _game_change(k_decimal, scores[-1], exact)))
+    change = _period_change(k_decimal, scores, decimals, fractions)
+    rounded = _rounded(change, rounding)
     return RatingResult(
         rating=rating,
         k=k,
-        expected=float(decimal_sum(expecteds)),
+        expected=float(_exact_sum(decimals, fractions)),
         score=float(sum(result.game.score for result in results)),
         change=float(change),
         rounded_change=float(rounded),
-        new_rating=float(CONTEXT.add(to_decimal(rating), rounded)),
+        new_rating=_plus(to_decimal(rating), rounded),
         games=tuple(results),
     )

@@ -101,10 +101,14 @@ def dp_for_score(p: float) -> int:
 
 
 def pd_for_difference(d: float) -> float:
-    """Expected score of the higher rated player for a difference ``d`` (FIDE B.02 table 8.1.2).
+    """Expected score PD for a rating difference ``d`` = own rating − opponent's (table 8.1.2).
 
-    ``|d|`` is rounded to a whole number, half away from zero; above 735 → 1.00.
-    The lower rated player's expected score is ``1 − pd`` (the table's second column).
+    FIDE B.02 table 8.1.2: ``d`` > 0 gives the higher rated player's column
+    (PD(H)), ``d`` < 0 the lower rated player's (PD(L)), as
+    :func:`~elo_core.expected_score` with ``model="fide"`` does, so
+    ``pd_for_difference(d) + pd_for_difference(-d) == 1``: 400 → 0.92,
+    −400 → 0.08. ``|d|`` is rounded to a whole number, half away from zero,
+    before the look-up; above 735 → 1.00 (and −736 → 0.00).
     """
     if (
         isinstance(d, bool)
@@ -116,7 +120,8 @@ def pd_for_difference(d: float) -> float:
             f"The rating difference must be a number from -{MAX_RATING} to {MAX_RATING}.",
             field="difference",
         )
-    return band_for_difference(to_decimal(d)).pd_higher
+    band = band_for_difference(to_decimal(d))
+    return band.pd_lower if d < 0 else band.pd_higher
 
 
 # K-factor (FIDE B.02 8.3.3) --------------------------------------------------------------------

@@ -69,7 +69,10 @@ class Glicko2Rating:
 
 @dataclass(frozen=True, slots=True)
 class Glicko2Result:
-    """One game of the rating period: the opponent's r and RD, and the score (1, 0.5, 0)."""
+    """One game of the rating period: the opponent's r and RD, and the score (1, 0.5, 0).
+
+    :func:`update` also takes the same three values as a plain tuple.
+    """
 
     opponent_rating: float
     opponent_rd: float
@@ -220,11 +223,31 @@ def _steps(
     return Glicko2Steps(mu, phi, v, delta, sigma, phi_star, new_phi, new_mu, result)
 
 
+def _opponent(result: object) -> tuple[float, float, float]:
+    """A result's (opponent rating, opponent RD, score), checked the same way for both forms."""
+    if isinstance(result, Glicko2Result):
+        values: tuple[object, ...] = (result.opponent_rating, result.opponent_rd, result.score)
+    elif isinstance(result, (tuple, list)) and len(result) == 3:
+        values = tuple(result)
+    else:
+        raise InputError(
+            "games-invalid",
+            "Every result must be a Glicko2Result or an (opponent rating, RD, score) tuple.",
+            field="games",
+        )
+    opponent_rating, opponent_rd, score = values
+    return (
+        check_rating(opponent_rating, "opponent"),
+        _rd(opponent_rd, "opponent_rd"),
+        check_score(score),
+    )
+
+
 def update_steps(
     rating: float,
     rd: float,
     volatility: float,
-    results: Iterable[Glicko2Result],
+    results: Iterable[Glicko2Result | tuple[float, float, float]],
     *,
     tau: float = 0.5,
 ) -> Glicko2Steps:
@@ -235,21 +258,11 @@ def update_steps(
     checked_tau = _tau(tau)
     if isinstance(results, (str, bytes)) or not isinstance(results, Iterable):
         raise InputError(
-            "games-invalid", "The results must be a list of Glicko2Result.", field="games"
+            "games-invalid",
+            "The results must be a list of Glicko2Result or (opponent rating, RD, score) tuples.",
+            field="games",
         )
-    opponents = []
-    for result in results:
-        if not isinstance(result, Glicko2Result):
-            raise InputError(
-                "games-invalid", "Every result must be a Glicko2Result.", field="games"
-            )
-        opponents.append(
-            (
-                check_rating(result.opponent_rating, "opponent"),
-                _rd(result.opponent_rd, "opponent_rd"),
-                check_score(result.score),
-            )
-        )
+    opponents = [_opponent(result) for result in results]
     return _steps(checked_rating, checked_rd, checked_volatility, opponents, checked_tau)
 
 
@@ -257,15 +270,17 @@ def update(
     rating: float,
     rd: float,
     volatility: float,
-    results: Iterable[Glicko2Result],
+    results: Iterable[Glicko2Result | tuple[float, float, float]],
     *,
     tau: float = 0.5,
 ) -> Glicko2Rating:
     """A player's new rating, RD and volatility after one rating period.
 
     ``results`` are the period's games (all played "at once", each against the
-    opponent's rating and RD from before the period). No games: only RD grows.
-    ``tau`` is the system constant τ (Glickman suggests 0.3 – 1.2).
+    opponent's rating and RD from before the period): :class:`Glicko2Result`
+    records or plain ``(opponent rating, opponent RD, score)`` tuples (or
+    lists), checked alike. No games: only RD grows. ``tau`` is the system
+    constant τ (Glickman suggests 0.3 – 1.2).
     Raises :class:`InputError` (rating-invalid, rd-invalid, volatility-invalid,
     tau-invalid, score-invalid, games-invalid) for bad input.
     """

@@ -9,7 +9,10 @@ anyone checking by hand expects (Python's ``round`` gives 4.8).
 Sums and products whose rounding matters (a period's rating change, an
 average of opponents) are computed on the same decimal values with
 :data:`CONTEXT`, so ``40 × (1 − 0.76)`` is exactly 9.6 and a true tie such as
-6.25 is never turned into 6.2499999… first.
+6.25 is never turned into 6.2499999… first. Where an exact value has no finite
+decimal form (an expected score of 10/11 at the 400-point cap), the sum is
+kept as a :class:`~fractions.Fraction` and rounded by :func:`round_fraction`:
+eleven games at 1/11 each add up to exactly 1, not 1.00000000000000001.
 """
 
 from __future__ import annotations
@@ -17,10 +20,18 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal
+from fractions import Fraction
 
 from elo_core.errors import InputError
 
-__all__ = ["CONTEXT", "decimal_sum", "round_decimal", "round_half_away", "to_decimal"]
+__all__ = [
+    "CONTEXT",
+    "decimal_sum",
+    "round_decimal",
+    "round_fraction",
+    "round_half_away",
+    "to_decimal",
+]
 
 #: Enough digits that sums and products of ratings, scores and expected scores
 #: are exact, and that any float can be quantized to 12 decimals (a float has at
@@ -49,6 +60,16 @@ def round_decimal(value: Decimal, ndigits: int = 0) -> Decimal:
     """``value`` rounded to ``ndigits`` decimals, 0.5 away from zero (FIDE B.02 8.3.4)."""
     rounded = value.quantize(Decimal(1).scaleb(-ndigits), rounding=ROUND_HALF_UP, context=CONTEXT)
     return Decimal(0) if rounded.is_zero() else rounded  # never "-0"
+
+
+def round_fraction(value: Fraction, ndigits: int = 0) -> Fraction:
+    """``value`` rounded to ``ndigits`` decimals, 0.5 away from zero, exactly (FIDE B.02 8.3.4).
+
+    For sums with no finite decimal form: ``round_fraction(Fraction(165, 2)) == 83``.
+    """
+    scale = 10**ndigits
+    whole = math.floor(abs(value) * scale + Fraction(1, 2))
+    return Fraction(whole if value >= 0 else -whole, scale)
 
 
 def round_half_away(x: float, ndigits: int = 0) -> float:

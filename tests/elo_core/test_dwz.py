@@ -91,6 +91,17 @@ def test_coefficient_limits() -> None:
     assert braked.sbr > 150 and braked.e == 150
 
 
+def test_a_true_half_rounds_away_from_zero() -> None:
+    # 104 games against equals (every E = ½): W − We = −1.5, E = 21, Rn = 1024.1 − 1200/125.
+    games = [(1024.1, 1)] * 50 + [(1024.1, 0.5)] + [(1024.1, 0)] * 53
+    result = update(1024.1, games, age=40, index=6)
+    assert (result.e, result.we) == (21, 52)
+    assert result.new_rating == 1015  # exactly 1014.5; floats gave 1014.4999… and 1014
+    # Two games against equals, 1.5 points, E = 30: 2000 + 800 × 0.5 / 32 = 2012.5.
+    assert update(2000, [(2000, 1), (2000, 0.5)], age=40, index=6).new_rating == 2013
+    assert update(2000, [(2000, 0), (2000, 0.5)], age=40, index=6).new_rating == 1988  # 1987.5
+
+
 def test_no_games_keep_the_rating() -> None:
     result = update(1432, [], age=30, index=2)
     assert (result.new_rating, result.change, result.n, result.we, result.w) == (

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from decimal import Decimal
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elo_core import Game, InputError, expected_score, rate, round_half_away
+from elo_core import FIDE_TABLE_8_1_2, Game, InputError, expected_score, rate, round_half_away
 from elo_core.elo import CAPS, MODELS, ROUNDINGS, Cap, Model, Rounding
 
 SETTINGS = settings(deadline=None, database=None, max_examples=200)
@@ -204,6 +206,116 @@ def test_rounding_is_half_away_from_zero_on_the_total() -> None:
     assert half.new_rating == 1503
     neg = rate(1500, [Game(1500, 0)], k=5, rounding="fide")
     assert (neg.change, neg.rounded_change) == (-2.5, -3)
+
+
+# Exact halves: a true x.5 is rounded away from zero (FIDE B.02 8.3.4) --------------------------
+
+
+def exact_round(value: Fraction, ndigits: int) -> Fraction:
+    """Half away from zero on an exact fraction, written out for the tests."""
+    scale = 10**ndigits
+    whole = math.floor(abs(value) * scale + Fraction(1, 2))
+    return Fraction(whole if value >= 0 else -whole, scale)
+
+
+DIGITS = {"tenth": 1, "fide": 0}
+
+
+def test_eleven_capped_games_give_an_exact_half() -> None:
+    # 1586 against eleven players rated 2000: every E is 1/11, Σ E = 1; 15 × (6.5 − 1) = 82.5.
+    period = [Game(2000, 1)] * 6 + [Game(2000, 0.5)] + [Game(2000, 0)] * 4
+    result = rate(1586, period, k=15, model="logistic", cap="fide", rounding="fide")
+    assert result.expected == 1
+    assert result.change == 82.5
+    assert result.rounded_change == 83  # was 82: Σ E came to 1.00000000000000001
+    assert result.new_rating == 1669
+
+
+def test_one_capped_game_gives_an_exact_half() -> None:
+    # 5.5 × (1 − 10/11) = 0.5 exactly.
+    assert rate(1500, [Game(1000, 1)], k=5.5, cap="400", rounding="fide").rounded_change == 1
+    assert rate(1000, [Game(1500, 0)], k=5.5, cap="400", rounding="fide").rounded_change == -1
+    # Uncapped, D = 800 gives 100/101 exactly: 10.1 × (1 − 100/101) = 0.1, half of 0.2.
+    assert rate(2300, [Game(1500, 1)], k=5.05, rounding="tenth").rounded_change == 0.1
+
+
+one_decimal = st.integers(min_value=0, max_value=40000).map(lambda t: float(Decimal(t) / 10))
+capped_k = st.one_of(
+    st.integers(min_value=1, max_value=60),
+    st.integers(min_value=2, max_value=200).map(lambda t: float(Decimal(t) / 2)),
+    st.integers(min_value=10, max_value=600).map(lambda t: float(Decimal(t) / 10)),
+)
+
+
+@SETTINGS
+@given(
+    st.integers(min_value=4000, max_value=26499).map(lambda t: float(Decimal(t) / 10)),
+    st.lists(st.tuples(st.booleans(), one_decimal, scores), min_size=1, max_size=30),
+    capped_k,
+    st.sampled_from(("400", "fide")),
+    st.sampled_from(("tenth", "fide")),
+    st.booleans(),
+)
+def test_capped_changes_round_as_the_exact_fractions(
+    rating: float,
+    drawn: list[tuple[bool, float, float]],
+    k: float,
+    cap: Cap,
+    rounding: Rounding,
+    balance: bool,
+) -> None:
+    # Every opponent 400 or more above (E = 1/11) or below (E = 10/11) a rating under 2650.
+    if balance:
+        # As many above as below: Σ E is a whole number and odd K × half points tie.
+        drawn = [(index % 2 == 0, spread, score) for index, (_, spread, score) in enumerate(drawn)]
+        if len(drawn) % 2:
+            drawn.pop()
+    period = []
+    exact = Fraction(0)
+    for above, spread, score in drawn:
+        if above:
+            opponent = min(4000.0, float(Decimal(repr(rating)) + 400 + Decimal(repr(spread)) / 10))
+            expected = Fraction(1, 11)
+        else:
+            opponent = max(0.0, float(Decimal(repr(rating)) - 400 - Decimal(repr(spread)) / 10))
+            expected = Fraction(10, 11)
+        period.append(Game(opponent, score))
+        exact += Fraction(Decimal(repr(score))) - expected
+    change = Fraction(Decimal(repr(k))) * exact
+    result = rate(rating, period, k=k, model="logistic", cap=cap, rounding=rounding)
+    rounded = exact_round(change, DIGITS[rounding])
+    assert result.rounded_change == float(rounded)
+    assert result.new_rating == float(Fraction(Decimal(repr(rating))) + rounded)
+
+
+def table_pd(d: int) -> Fraction:
+    """E of the player ``d`` points above the opponent (table 8.1.2 as data), exactly."""
+    for band in FIDE_TABLE_8_1_2:
+        if band.d_min <= abs(d) and (band.d_max is None or abs(d) <= band.d_max):
+            value = band.pd_higher if d >= 0 else band.pd_lower
+            return Fraction(Decimal(repr(value)))
+    raise AssertionError(d)
+
+
+@SETTINGS
+@given(
+    st.integers(min_value=1000, max_value=2600),
+    st.lists(st.tuples(st.integers(min_value=-800, max_value=800), scores), max_size=30),
+    capped_k,
+    st.sampled_from(CAPS),
+    st.sampled_from(("tenth", "fide")),
+)
+def test_fide_table_changes_round_as_the_exact_fractions(
+    rating: int, drawn: list[tuple[int, float]], k: float, cap: Cap, rounding: Rounding
+) -> None:
+    period = [Game(rating - d, score) for d, score in drawn]
+    exact = Fraction(0)
+    for d, score in drawn:
+        capped = max(-400, min(400, d)) if cap != "none" else d
+        exact += Fraction(Decimal(repr(score))) - table_pd(capped)
+    change = Fraction(Decimal(repr(k))) * exact
+    result = rate(rating, period, k=k, model="fide", cap=cap, rounding=rounding)
+    assert result.rounded_change == float(exact_round(change, DIGITS[rounding]))
 
 
 def test_per_game_changes_are_not_rounded() -> None:

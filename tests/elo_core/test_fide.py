@@ -271,7 +271,7 @@ def test_every_band_edge(lo: int, hi: int | None, higher: Decimal, lower: Decima
     edges += [hi, hi + 0.4, hi - 0.5] if hi is not None else [1000, 2000]
     for d in edges:
         assert pd_for_difference(d) == float(higher), d
-        assert pd_for_difference(-d) == float(higher), -d
+        assert pd_for_difference(-d) == (float(lower) if d else 0.5), -d
         assert expected_score(2000 + d, 2000, model="fide") == float(higher), d
         assert expected_score(2000, 2000 + d, model="fide") == float(lower), d
         assert expected_score(2000 - d / 2, 2000 + d / 2, model="fide") == float(lower), d
@@ -285,7 +285,31 @@ def test_pd_above_735() -> None:
     assert pd_for_difference(735) == 0.99
     assert pd_for_difference(735.5) == 1.0
     assert pd_for_difference(736) == 1.0
-    assert pd_for_difference(-4000) == 1.0
+    assert pd_for_difference(-735) == 0.01
+    assert pd_for_difference(-736) == 0.0
+    assert pd_for_difference(-4000) == 0.0
+
+
+def test_negative_differences_give_the_lower_players_column() -> None:
+    # Table 8.1.2: 400 points apart, PD(H) = 0.92 and PD(L) = 0.08.
+    assert pd_for_difference(400) == 0.92
+    assert pd_for_difference(-400) == 0.08
+    assert pd_for_difference(-3.5) == 0.49  # |d| rounds half away from zero to 4
+    assert pd_for_difference(-3.4) == 0.5
+    assert pd_for_difference(-0.0) == 0.5
+
+
+@SETTINGS
+@given(st.integers(min_value=-40000, max_value=40000))
+def test_pd_of_d_and_minus_d_add_up_to_one(tenths: int) -> None:
+    d = float(Decimal(tenths) / 10)
+    assert pd_for_difference(d) + pd_for_difference(-d) == pytest.approx(1, abs=1e-12)
+
+
+@SETTINGS
+@given(st.integers(min_value=0, max_value=4000), st.integers(min_value=0, max_value=4000))
+def test_pd_is_the_fide_models_expected_score(rating: int, opponent: int) -> None:
+    assert pd_for_difference(rating - opponent) == expected_score(rating, opponent, model="fide")
 
 
 @pytest.mark.parametrize("d", [4000.5, -4001, float("nan"), float("-inf"), False, "100", None])

@@ -133,7 +133,10 @@ def test_a_big_surprise_raises_the_volatility() -> None:
         ({"rd": 1e-300}, "rd-invalid"),
         ({"results": "1400 30 1"}, "games-invalid"),
         ({"results": 5}, "games-invalid"),
-        ({"results": [(1400, 30, 1)]}, "games-invalid"),
+        ({"results": [(1400, 30)]}, "games-invalid"),
+        ({"results": [(1400, 30, 1, 0)]}, "games-invalid"),
+        ({"results": [{"rating": 1400, "rd": 30, "score": 1}]}, "games-invalid"),
+        ({"results": ["1400 30 1"]}, "games-invalid"),
         ({"results": [Glicko2Result(1400, 30, 0.3)]}, "score-invalid"),
         ({"results": [Glicko2Result(1400, 30, True)]}, "score-invalid"),
         ({"results": [Glicko2Result(math.nan, 30, 1)]}, "rating-invalid"),
@@ -159,6 +162,44 @@ def test_bad_input_raises_input_error(kwargs: dict[str, object], code: str) -> N
         )
     assert raised.value.code == code
     assert code in ERROR_CODES
+
+
+def test_plain_tuples_count_like_records() -> None:
+    tuples: list[tuple[float, float, float]] = [(1400, 30, 1), (1550, 100, 0), (1700, 300, 0)]
+    assert update(1500, 200, 0.06, tuples, tau=0.5) == update(1500, 200, 0.06, PAPER_GAMES)
+    assert update_steps(1500, 200, 0.06, tuples) == update_steps(1500, 200, 0.06, PAPER_GAMES)
+    mixed: list[Glicko2Result | tuple[float, float, float]] = [
+        PAPER_GAMES[0],
+        (1550, 100, 0),
+        PAPER_GAMES[2],
+    ]
+    assert update(1500, 200, 0.06, mixed) == update(1500, 200, 0.06, PAPER_GAMES)
+    as_lists = [[1400, 30, 1], [1550, 100, 0], [1700, 300, 0]]
+    paper = update(1500, 200, 0.06, PAPER_GAMES)
+    assert update(1500, 200, 0.06, as_lists) == paper  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        (math.nan, 30, 1),
+        (-1, 30, 1),
+        ("1400", 30, 1),
+        (1400, 0, 1),
+        (1400, 1001, 1),
+        (1400, None, 1),
+        (1400, 30, 0.3),
+        (1400, 30, True),
+        (1400, 30, "1"),
+    ],
+)
+def test_bad_tuples_give_the_errors_of_bad_records(values: tuple[object, object, object]) -> None:
+    with pytest.raises(InputError) as from_record:
+        update(1500, 200, 0.06, [Glicko2Result(*values)])  # type: ignore[arg-type]
+    with pytest.raises(InputError) as from_tuple:
+        update(1500, 200, 0.06, [values])  # type: ignore[list-item]
+    assert from_tuple.value.as_dict() == from_record.value.as_dict()
+    assert str(from_tuple.value) == str(from_record.value)
 
 
 ratings = st.floats(min_value=0, max_value=4000)

@@ -54,6 +54,13 @@ def test_seed_example_1750_v_1810() -> None:
     assert {s.name: s.rating for s in rounded.standings} == {"A": 1761.7, "B": 1798.3}
 
 
+def test_an_exact_half_per_game_is_rounded_away_from_zero() -> None:
+    # 400 or more apart: E = 10/11 and 1/11, so K = 5.5 moves each side by exactly 0.5.
+    players = {"A": PlayerSetup(start=1500), "B": PlayerSetup(start=1000)}
+    result = league([LeagueGame("A", "B", 1)], players=players, k=5.5, cap="400", rounding="fide")
+    assert {s.name: s.rating for s in result.standings} == {"A": 1501, "B": 999}  # A was 1500
+
+
 def test_history_is_aligned_by_game_number() -> None:
     games = [
         LeagueGame("Ann", "Bob", 1),

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_core import InputError, round_half_away
+from elo_core.rounding import round_fraction
 
 SETTINGS = settings(deadline=None, database=None, max_examples=300)
 finite = st.floats(min_value=-1e12, max_value=1e12, allow_nan=False, allow_infinity=False)
@@ -89,3 +91,30 @@ def test_exact_halves_go_away_from_zero(n: int, ndigits: int) -> None:
     value = float(("-" if n < 0 else "") + text[: -ndigits - 1] + "." + text[-ndigits - 1 :])
     expected = (abs(n) + 1) / 10**ndigits
     assert round_half_away(value, ndigits) == pytest.approx(math.copysign(expected, value))
+
+
+@pytest.mark.parametrize(
+    ("value", "ndigits", "expected"),
+    [
+        (Fraction(165, 2), 0, Fraction(83)),  # 15 × (6.5 − 11 × 1/11)
+        (Fraction(-165, 2), 0, Fraction(-83)),
+        (Fraction(1, 2), 0, Fraction(1)),
+        (Fraction(-1, 2), 0, Fraction(-1)),
+        (Fraction(1, 3), 0, Fraction(0)),
+        (Fraction(-1, 3), 0, Fraction(0)),
+        (Fraction(1, 20), 1, Fraction(1, 10)),
+        (Fraction(10, 11), 1, Fraction(9, 10)),
+        (Fraction(1, 8), 2, Fraction(13, 100)),
+        (Fraction(-1, 8), 2, Fraction(-13, 100)),
+    ],
+)
+def test_round_fraction(value: Fraction, ndigits: int, expected: Fraction) -> None:
+    assert round_fraction(value, ndigits) == expected
+
+
+@SETTINGS
+@given(st.integers(min_value=-10**6, max_value=10**6), st.integers(min_value=0, max_value=4))
+def test_round_fraction_agrees_with_round_half_away_on_decimals(n: int, ndigits: int) -> None:
+    # n / 10^(ndigits + 1): every decimal with one more digit than kept, halves included.
+    value = Fraction(n, 10 ** (ndigits + 1))
+    assert float(round_fraction(value, ndigits)) == round_half_away(float(value), ndigits)
