@@ -175,8 +175,8 @@ class Builder:
 
             renderer = ArticleRenderer(
                 page.lang,
-                globals_={"elo": article_namespace(elo), "link": link,
-                          **article_macros(page.lang, self._catalog(page.lang), elo)},
+                globals_={"elo": article_namespace(elo), "link": link},
+                macros=article_macros(page.lang, self._catalog(page.lang), elo),
                 filters={
                     "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
                     "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),

@@ -152,9 +152,31 @@ ARTICLE_HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: example\n"
         (ARTICLE_HEAD + "---\nok\n\n[frag](/en/#no-such-id)\n", 9, "no element with id"),
         (ARTICLE_HEAD + "template: missing.html\n---\nbody\n", None, "template 'missing.html' not found"),
         (ARTICLE_HEAD + "---\n{{ elo.__class__ }}\n", 7, "expression failed"),
+        # HTML outside the allow-list (sitegen/html_policy.py), wherever it comes from.
+        (ARTICLE_HEAD + "---\nok\n\n<meta http-equiv=\"refresh\" content=\"4;url=http://evil.example/\">\n",
+         9, "<meta> is not allowed"),
+        (ARTICLE_HEAD + "---\nok\n\n<div markdown=\"1\">\n*x*\n<script src=\"/x.js\"></script>\n</div>\n",
+         11, "<script> is not allowed"),
+        (ARTICLE_HEAD + "---\nok\n\nsee <span onclick=\"go()\">here</span>\n", 9,
+         "attribute 'onclick' is not allowed on <span>"),
+        (ARTICLE_HEAD + "---\nok\n\nA paragraph.\n{: style=\"color: red\" }\n", 10,
+         "attribute 'style' is not allowed on <p>"),
+        (ARTICLE_HEAD + "---\nok\n\n[click](javascript:alert(1))\n", 9, "a javascript: URL"),
+        (ARTICLE_HEAD + "---\nok\n\n<a href=\"jav&#x09;ascript:alert(1)\">x</a>\n", 9,
+         "a javascript: URL"),
+        (ARTICLE_HEAD + "---\nok\n\n![i](data:image/png;base64,AAAA)\n", 9, "must be a file of this site"),
+        (ARTICLE_HEAD + "---\nok\n\n$\\text{<iframe src=x>}$\n", 9, "<iframe"),
+        (ARTICLE_HEAD + "---\nok\n\n$\\href{javascript:alert(1)}{x}$\n", 9, "attribute 'href'"),
+        (ARTICLE_HEAD + "---\nok\n\n{{ '<me' ~ 'ta http-equiv=refresh>' }}\n", 9,
+         "an expression must give text, not HTML"),
+        (ARTICLE_HEAD + "---\nok\n\n<!-- a note --!><base href=\"//evil.example/\"> -->\n", 9,
+         "HTML comments are not allowed"),
     ],
     ids=["yaml", "unknown-key", "no-front-matter", "expression-error", "expression-syntax",
-         "unknown-link", "broken-link", "broken-fragment", "missing-template", "sandbox"],
+         "unknown-link", "broken-link", "broken-fragment", "missing-template", "sandbox",
+         "html-meta", "html-script-in-md-block", "html-event-handler", "html-style-attr-list",
+         "html-javascript-link", "html-javascript-entity", "html-data-image", "html-in-latex-text",
+         "html-latex-href", "html-from-expression", "html-comment"],
 )
 def test_bad_input_names_file_and_line_and_keeps_dist(
     fixture_config: SiteConfig, text: str, line: int | None, message: str
@@ -163,6 +185,23 @@ def test_bad_input_names_file_and_line_and_keeps_dist(
     assert error.path == fixture_config.content_dir / "en" / "example.md"
     assert error.line == line
     assert message in error.message
+
+
+def test_allowed_html_passes_and_code_shows_html_as_text(fixture_config: SiteConfig) -> None:
+    article = fixture_config.content_dir / "en" / "example.md"
+    article.write_text(article.read_text() + (
+        "\n10<sup>2</sup>, <abbr title=\"Fédération\">FIDE</abbr>, `<script>` and\n\n"
+        "    <meta http-equiv=\"refresh\">\n\n"
+        "| left | centre |\n|:-----|:------:|\n| a | b |\n\n"
+        "<details markdown=\"1\"><summary>More</summary>\n\n*inside*\n\n</details>\n"
+        "\nA note.[^1]\n\n[^1]: [Elsewhere](https://example.org/).\n"))
+    build(fixture_config)
+    html = (fixture_config.out_dir / "en/example/index.html").read_text()
+    assert "<sup>2</sup>" in html and "<code>&lt;script&gt;</code>" in html
+    assert "&lt;meta http-equiv=\"refresh\"&gt;" in html
+    # Markdown aligns columns with style="…", which the CSP blocks: a class instead.
+    assert '<th class="align-center">centre</th>' in html and "style=" not in html
+    assert "<em>inside</em>" in html and 'href="https://example.org/"' in html
 
 
 def test_cli_reports_file_and_line_and_exits_non_zero(fixture_config: SiteConfig) -> None:
