@@ -27,6 +27,10 @@ class SiteConfig:
     default_language: str = "en"
     site_name: str = "Elo"
     strict: bool = False
+    # What an article's front matter may name as ``template:`` (the others are layouts,
+    # partials or not pages at all: sw.js, 404.html, manifest.webmanifest).
+    page_templates: tuple[str, ...] = (
+        "article.html", "calculator.html", "fide-tools.html", "league.html", "systems.html")
 
     @property
     def base_path(self) -> str:

@@ -42,10 +42,20 @@ MARKDOWN_EXTENSIONS: list[str | Extension] = [
 ]
 
 
+class LatexError(Exception):
+    def __init__(self, latex: str, error: Exception) -> None:
+        self.latex = latex
+        detail = f": {error}" if str(error) else ""
+        super().__init__(f"LaTeX ${latex}$ cannot be read ({type(error).__name__}{detail})")
+
+
 def to_mathml(latex: str, *, display: bool) -> str:
-    return str(
-        latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
-    )
+    try:
+        mathml = latex2mathml.converter.convert(
+            latex.strip(), display="block" if display else "inline")
+    except Exception as error:  # noqa: BLE001 — latex2mathml's errors share no base class
+        raise LatexError(latex, error) from None
+    return str(mathml)
 
 
 class _InlineMath(InlineProcessor):
@@ -218,7 +228,11 @@ class ArticleRenderer:
         """The article's HTML and headings; it must keep to :mod:`sitegen.html_policy`."""
         self.macro_html = _MacroHtml()
         text = self.expand(body, source, first_line)
-        html, toc = self.to_html(text)
+        try:
+            html, toc = self.to_html(text)
+        except LatexError as error:
+            line = _source_line(body, first_line, (re.escape(error.latex.strip()),))
+            raise BuildError(source, line, str(error)) from None
         violation = find_violation(html)
         if violation is not None:
             raise BuildError(source, _source_line(body, first_line, violation.needles),

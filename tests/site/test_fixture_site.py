@@ -124,10 +124,10 @@ def test_missing_translation_warns_or_fails_with_strict(fixture_config: SiteConf
     assert report.warnings == ["article 'example' has no 'da' translation"]
 
 
-def _break_and_build(config: SiteConfig, relative: str, text: str) -> BuildError:
+def _break_and_build(config: SiteConfig, relative: str, text: str | bytes) -> BuildError:
     build(config)  # a good build first: it must survive the bad one
     before = {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()}
-    (config.content_dir / relative).write_text(text, encoding="utf-8")
+    (config.content_dir / relative).write_bytes(text if isinstance(text, bytes) else text.encode())
     with pytest.raises(BuildError) as caught:
         build(config)
     after = {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()}
@@ -150,7 +150,16 @@ ARTICLE_HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: example\n"
         (ARTICLE_HEAD + "---\nok\n\nsee [x]({{ link('nowhere') }})\n", 9, "unknown article 'nowhere'"),
         (ARTICLE_HEAD + "---\nok\n\n[broken](/en/no-such-page/)\n", 9, "broken internal link"),
         (ARTICLE_HEAD + "---\nok\n\n[frag](/en/#no-such-id)\n", 9, "no element with id"),
-        (ARTICLE_HEAD + "template: missing.html\n---\nbody\n", None, "template 'missing.html' not found"),
+        (ARTICLE_HEAD + "template: missing.html\n---\nbody\n", 6, "'missing.html' is not a page template"),
+        (ARTICLE_HEAD + "template: sw.js\n---\nbody\n", 6, "'sw.js' is not a page template"),
+        (ARTICLE_HEAD + "template: manifest.webmanifest\n---\nbody\n", 6, "is not a page template"),
+        (ARTICLE_HEAD + "template: 404.html\n---\nbody\n", 6, "is not a page template"),
+        (ARTICLE_HEAD + "title: Again\n---\nbody\n", 6, "'title' is given twice (first on line 2)"),
+        (ARTICLE_HEAD.replace("slug: example", "slug: eksempel-på-ø") + "---\nbody\n", 5,
+         "slug 'eksempel-på-ø': use a-z, 0-9"),
+        (ARTICLE_HEAD + "---\nok\n\n$$\\frac{1}{$$\n", 9, "LaTeX $\\frac{1}{$ cannot be read"),
+        (ARTICLE_HEAD + "---\nok\n\nsquared: $x^$ oops\n", 9, "LaTeX $x^$ cannot be read"),
+        ((ARTICLE_HEAD + "---\nok\n\nLatin-1: \xe6\xf8\n").encode("latin-1"), 9, "not UTF-8 (byte 0xe6)"),
         (ARTICLE_HEAD + "---\n{{ elo.__class__ }}\n", 7, "expression failed"),
         # HTML outside the allow-list (sitegen/html_policy.py), wherever it comes from.
         (ARTICLE_HEAD + "---\nok\n\n<meta http-equiv=\"refresh\" content=\"4;url=http://evil.example/\">\n",
@@ -173,13 +182,14 @@ ARTICLE_HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: example\n"
          "HTML comments are not allowed"),
     ],
     ids=["yaml", "unknown-key", "no-front-matter", "expression-error", "expression-syntax",
-         "unknown-link", "broken-link", "broken-fragment", "missing-template", "sandbox",
-         "html-meta", "html-script-in-md-block", "html-event-handler", "html-style-attr-list",
+         "unknown-link", "broken-link", "broken-fragment", "missing-template", "template-sw",
+         "template-manifest", "template-404", "duplicate-key", "non-ascii-slug", "latex-display",
+         "latex-inline", "not-utf8", "sandbox", "html-meta", "html-script-in-md-block", "html-event-handler", "html-style-attr-list",
          "html-javascript-link", "html-javascript-entity", "html-data-image", "html-in-latex-text",
          "html-latex-href", "html-from-expression", "html-comment"],
 )
 def test_bad_input_names_file_and_line_and_keeps_dist(
-    fixture_config: SiteConfig, text: str, line: int | None, message: str
+    fixture_config: SiteConfig, text: str | bytes, line: int | None, message: str
 ) -> None:
     error = _break_and_build(fixture_config, "en/example.md", text)
     assert error.path == fixture_config.content_dir / "en" / "example.md"
