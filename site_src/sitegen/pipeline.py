@@ -1,6 +1,7 @@
-"""The build: read → render → write into a temporary folder → swap into dist/.
+"""The build: read → render → write into a staging folder → swap it with dist/.
 
-A failing build raises BuildError before the swap, so the previous dist/ stays.
+A failing build raises BuildError before the swap, so the previous dist/ stays
+(:mod:`sitegen.publish`).
 """
 
 from __future__ import annotations
@@ -9,8 +10,6 @@ import importlib
 import json
 import logging
 import sys
-import shutil
-import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup
 
-from sitegen import assets, links, offline
+from sitegen import assets, links, offline, publish
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
@@ -115,7 +114,7 @@ class Builder:
         self._translations: dict[str, Translations] = {}
 
     def build(self, changed: set[Path] | None = None) -> BuildReport:
-        """Build into a temporary folder, then swap it in for ``config.out_dir``."""
+        """Build into a staging folder, then swap it in for ``config.out_dir``."""
         if changed is None or any(self.config.source_dir in p.parents for p in changed):
             self._templates = None  # templates, catalogs or scripts changed
             self._messages = {}
@@ -124,22 +123,9 @@ class Builder:
         if changed is not None and any(self.config.package_dir in p.parents for p in changed):
             _elo_core(fresh=True)
         report = BuildReport()
-        out_dir = self.config.out_dir
-        out_dir.parent.mkdir(parents=True, exist_ok=True)
-        scratch = Path(tempfile.mkdtemp(prefix=".dist-", dir=out_dir.parent))
-        scratch.chmod(0o755)
-        try:
-            self.render_site(scratch, report)
-            old = out_dir.with_name(out_dir.name + ".old")
-            if old.exists():
-                shutil.rmtree(old)
-            if out_dir.exists():
-                out_dir.rename(old)
-            scratch.rename(out_dir)
-            shutil.rmtree(old, ignore_errors=True)
-        finally:
-            if scratch.exists():
-                shutil.rmtree(scratch, ignore_errors=True)
+        with publish.staging(self.config.out_dir) as folder:
+            self.render_site(folder, report)
+            publish.put_in_place(folder, self.config.out_dir)
         return report
 
     def _wheel_into(self, out: Path, source_hash: str) -> str:
