@@ -18,7 +18,7 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup
 
-from sitegen import assets, links, offline, publish
+from sitegen import assets, headers, links, offline, publish
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
@@ -266,7 +266,7 @@ class Builder:
         _write(out / "manifest.webmanifest", templates.render(
             config.default_language, "manifest.webmanifest", root_context,
             source=templates_dir / "manifest.webmanifest"))
-        offline.write_headers(config, out)
+        headers.write_headers(config, out)
         _write(out / "sw.js", templates.render(
             config.default_language, "sw.js", offline.service_worker_context(config, out),
             source=templates_dir / "sw.js"))

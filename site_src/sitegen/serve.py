@@ -5,11 +5,13 @@ from __future__ import annotations
 import functools
 import http.server
 import logging
+import os
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from sitegen import headers
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 
@@ -17,14 +19,11 @@ __all__ = ["MIME_TYPES", "make_server", "serve"]
 
 log = logging.getLogger("sitegen")
 
-# Pyodide hangs if its runtime comes with a generic type.
+# Types for what the built _headers file does not name (it names those Pyodide needs).
 MIME_TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
     ".webmanifest": "application/manifest+json",
-    ".whl": "application/zip",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
     ".xml": "application/xml",
@@ -74,13 +73,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             path = "/" + path[len(self.base_path):]
         return super().translate_path(path)
 
+    def _declared(self) -> dict[str, tuple[str, str]]:
+        """What the built _headers file asks a host to send for this request, by lower-case name."""
+        rules = headers.read_rules(Path(self.directory))  # read again: a rebuild replaces it
+        found = headers.headers_for(rules, self.path.split("?")[0])
+        return {name.lower(): (name, value) for name, value in found.items()}
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        declared = self._declared().get("content-type")
+        return declared[1] if declared else super().guess_type(path)
+
     def end_headers(self) -> None:
-        # As the _headers file asks of a real host: fingerprinted files never change.
-        path = self.path.split("?")[0].removeprefix(self.base_path)
-        immutable = path.startswith(("assets/", "wheels/", "pyodide/"))
-        self.send_header(
-            "Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache"
-        )
+        declared = self._declared()
+        declared.pop("content-type", None)  # sent by guess_type, for files only
+        # Files _headers gives no lifetime are asked for again, so an edit shows at once.
+        declared.setdefault("cache-control", ("Cache-Control", "no-cache"))
+        for name, value in declared.values():
+            self.send_header(name, value)
         super().end_headers()
 
     def do_GET(self) -> None:  # noqa: N802
