@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import http.server
 import logging
@@ -154,15 +155,23 @@ def serve(config: SiteConfig, *, host: str, port: int) -> int:
 
     from sitegen.pipeline import Builder
 
+    generation = Generation()
+    # The port first: a busy one is reported before any build work.
+    try:
+        server = make_server(config.out_dir, host, port, config.base_path, generation)
+    except OSError as error:
+        hint = (f"; is another server running? Choose another port: --port {port + 1}"
+                if error.errno == errno.EADDRINUSE else "")
+        log.error("cannot serve on %s:%d: %s%s", host, port, error.strerror, hint)
+        return 1
     builder = Builder(config, live_reload=True)
     try:
         builder.build()
     except BuildError as error:
         log.error("build failed: %s", error)
         if not config.out_dir.exists():
+            server.server_close()
             return 1
-    generation = Generation()
-    server = make_server(config.out_dir, host, port, config.base_path, generation)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     log.info("serving %s on http://%s:%d%s (Ctrl+C stops)", config.out_dir, host, port, config.base_path)
     watched = [config.content_dir, config.source_dir, config.package_dir]
