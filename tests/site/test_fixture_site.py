@@ -124,6 +124,13 @@ def test_missing_translation_warns_or_fails_with_strict(fixture_config: SiteConf
     assert report.warnings == ["article 'example' has no 'da' translation"]
 
 
+def test_every_page_names_its_icon(fixture_config: SiteConfig) -> None:
+    """Else browsers ask for /favicon.ico, which the site does not have."""
+    build(fixture_config)
+    for page in fixture_config.out_dir.rglob("*.html"):
+        assert '<link rel="icon" href="/assets/icon.' in page.read_text(), page
+
+
 def _break_and_build(config: SiteConfig, relative: str, text: str | bytes) -> BuildError:
     build(config)  # a good build first: it must survive the bad one
     before = {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()}
