@@ -53,14 +53,17 @@ def _check_translations(config: SiteConfig, pages: list[Page], report: BuildRepo
     for page in pages:
         by_key[page.key].add(page.lang)
         first.setdefault(page.key, page)
-    for key, langs in sorted(by_key.items()):
-        for lang in config.languages:
-            if lang not in langs:
-                message = f"article {key!r} has no {lang!r} translation"
-                if config.strict:
-                    raise BuildError(first[key].source, None, message + " (--strict)")
-                log.warning("%s: %s", first[key].source, message)
-                report.warnings.append(message)
+    missing = [(first[key].source, f"article {key!r} has no {lang!r} translation")
+               for key, langs in sorted(by_key.items())
+               for lang in config.languages if lang not in langs]
+    if missing and config.strict:
+        # All of them at once, each with its file: one build per missing article is slow going.
+        (source, message), *others = missing
+        raise BuildError(source, None, message + " (--strict)"
+                         + "".join(f"\n  {other}: {text}" for other, text in others))
+    for source, message in missing:
+        log.warning("%s: %s", source, message)
+        report.warnings.append(message)
 
 
 def _elo_core(fresh: bool = False) -> Any:

@@ -124,6 +124,19 @@ def test_missing_translation_warns_or_fails_with_strict(fixture_config: SiteConf
     assert report.warnings == ["article 'example' has no 'da' translation"]
 
 
+def test_strict_reports_every_missing_translation_at_once(fixture_config: SiteConfig) -> None:
+    for lang in ("de", "da"):
+        (fixture_config.content_dir / lang / "example.md").unlink()
+        home = fixture_config.content_dir / lang / "index.md"
+        home.write_text(home.read_text().replace("See [the article]({{ link('example') }}).", ""))
+    with pytest.raises(BuildError) as caught:
+        build(fixture_config)
+    english = fixture_config.content_dir / "en" / "example.md"
+    assert str(caught.value) == (
+        f"{english}: article 'example' has no 'de' translation (--strict)\n"
+        f"  {english}: article 'example' has no 'da' translation")
+
+
 def test_every_page_names_its_icon(fixture_config: SiteConfig) -> None:
     """Else browsers ask for /favicon.ico, which the site does not have."""
     build(fixture_config)
