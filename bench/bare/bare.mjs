@@ -1,12 +1,8 @@
 // The benchmark's floor: a worker that only runs loadPyodide() from the vendored files,
-// the same way the site's engine worker does (module worker, same runtime folder).
+// the same way the site's engine worker does (module worker from a file of the site, same
+// runtime folder; the site's Content-Security-Policy allows no blob: worker).
 const runtime = new URL(new URLSearchParams(location.search).get("runtime"), location.href).href;
-const source = `
-  const { loadPyodide } = await import(${JSON.stringify(runtime + "pyodide.mjs")});
-  await loadPyodide({ indexURL: ${JSON.stringify(runtime)}, packages: [] });
-  postMessage("ready");
-`;
-const worker = new Worker(URL.createObjectURL(new Blob([source], { type: "text/javascript" })), { type: "module" });
+const worker = new Worker(`worker.mjs?${new URLSearchParams({ runtime })}`, { type: "module" });
 worker.onmessage = () => {
   performance.mark("engine-ready");
   document.documentElement.dataset.state = "ready";

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,6 +17,8 @@ __all__ = ["Page", "load_pages"]
 REQUIRED_KEYS = frozenset({"title", "description", "key"})
 OPTIONAL_KEYS = frozenset({"slug", "order", "template", "nav"})
 HOME_KEY = "home"
+# ASCII only: the same URL everywhere, with no percent-encoding in links and sitemaps.
+SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True)
@@ -45,6 +48,31 @@ class Page:
         return f"{self.lang}/" if self.key == HOME_KEY else f"{self.lang}/{self.slug}/"
 
 
+class _FrontMatterLoader(yaml.SafeLoader):
+    """Safe YAML that refuses a key given twice (PyYAML would keep the last one silently)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        first: dict[Any, int] = {}
+        for key_node, _value in node.value:
+            key = self.construct_object(key_node, deep=deep)
+            if key in first:
+                raise yaml.constructor.ConstructorError(
+                    None, None, f"{key!r} is given twice (first on line {first[key] + 2})",
+                    key_node.start_mark)
+            first[key] = key_node.start_mark.line
+        return super().construct_mapping(node, deep)
+
+
+def _read_text(path: Path) -> str:
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise BuildError(path, line, f"not UTF-8 (byte 0x{data[error.start]:02x}): "
+                                     "save the file as UTF-8") from None
+
+
 def _split_front_matter(path: Path, text: str) -> tuple[dict[str, Any], str, int]:
     lines = text.splitlines(keepends=True)
     if not lines or lines[0].strip() != "---":
@@ -55,7 +83,7 @@ def _split_front_matter(path: Path, text: str) -> tuple[dict[str, Any], str, int
     else:
         raise BuildError(path, 1, "front matter not closed: no second '---' line")
     try:
-        data = yaml.safe_load("".join(lines[1:index])) or {}
+        data = yaml.load("".join(lines[1:index]), Loader=_FrontMatterLoader) or {}
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
@@ -73,8 +101,8 @@ def _key_line(path: Path, text: str, key: str) -> int:
     return 1
 
 
-def read_page(path: Path, lang: str) -> Page:
-    text = path.read_text(encoding="utf-8")
+def read_page(path: Path, lang: str, config: SiteConfig) -> Page:
+    text = _read_text(path)
     meta, body, body_line = _split_front_matter(path, text)
     unknown = sorted(set(meta) - REQUIRED_KEYS - OPTIONAL_KEYS)
     if unknown:
@@ -92,14 +120,18 @@ def read_page(path: Path, lang: str) -> Page:
             raise BuildError(path, _key_line(path, text, name), f"{name!r} must be text")
     key = meta["key"]
     slug = meta.get("slug", "" if key == HOME_KEY else path.stem)
-    if key != HOME_KEY and not slug.replace("-", "").isalnum():
-        raise BuildError(
-            path, _key_line(path, text, "slug"), f"slug {slug!r}: use letters, digits and '-'"
-        )
+    if key != HOME_KEY and not SLUG.fullmatch(slug):
+        origin = "" if "slug" in meta else " (the file's name, as no slug is given)"
+        raise BuildError(path, _key_line(path, text, "slug"),
+                         f"slug {slug!r}{origin}: use a-z, 0-9 and single '-' (ä → ae, ø → oe)")
     order = meta.get("order", 0)
     if not isinstance(order, int):
         raise BuildError(path, _key_line(path, text, "order"), "'order' must be a whole number")
-    default_template = "calculator.html" if key == HOME_KEY else "article.html"
+    template = meta.get("template", "calculator.html" if key == HOME_KEY else "article.html")
+    if template not in config.page_templates:
+        raise BuildError(path, _key_line(path, text, "template"),
+                         f"template {template!r} is not a page template "
+                         f"(one of: {', '.join(config.page_templates)})")
     return Page(
         lang=lang,
         key=key,
@@ -108,7 +140,7 @@ def read_page(path: Path, lang: str) -> Page:
         nav_title=meta.get("nav", meta["title"]),
         description=meta["description"],
         order=order,
-        template=meta.get("template", default_template),
+        template=template,
         body=body,
         source=path,
         body_line=body_line,
@@ -125,7 +157,7 @@ def load_pages(config: SiteConfig) -> list[Page]:
         seen: dict[str, Path] = {}
         slugs: dict[str, Path] = {}
         for path in sorted(folder.glob("*.md")):
-            page = read_page(path, lang)
+            page = read_page(path, lang, config)
             if page.key in seen:
                 raise BuildError(path, None, f"key {page.key!r} already used by {seen[page.key]}")
             if page.slug in slugs and page.key != HOME_KEY:

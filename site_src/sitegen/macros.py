@@ -1,7 +1,9 @@
 """Tables and figures an article can call: rendered from elo_core, never typed.
 
 Each macro returns HTML for one language (labels from the UI catalog, numbers
-in the language's format). Markdown passes the HTML through untouched.
+in the language's format). The article renderer puts it into the page after Markdown
+and after the check of the author's own HTML (:mod:`sitegen.html_policy`): it is generated,
+not typed.
 """
 
 from __future__ import annotations
@@ -36,8 +38,7 @@ def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], css
         lines.append("<tr>" + "".join(f"<td{cls(i)}>{escape(cell)}</td>"
                                       for i, cell in enumerate(row)) + "</tr>")
     lines.append("</tbody></table></div>")
-    # One block with no blank lines, so Markdown keeps it as raw HTML.
-    return Markup("\n" + "".join(lines) + "\n")
+    return Markup("".join(lines))
 
 
 def _bands_8_1_2(elo_core: Any) -> list[tuple[int, int | None, float]]:
@@ -149,7 +150,7 @@ def article_macros(
             + f'<text class="axis" x="{width / 2}" y="{height - 6}" text-anchor="middle">{escape(_("Rating difference"))}</text>'
             + f"</svg><figcaption>{description}</figcaption></figure>"
         )
-        return Markup("\n" + svg + "\n")
+        return Markup(svg)
 
     return {
         "expectancy_curve": expectancy_curve,

@@ -3,12 +3,14 @@
 An article may compute numbers with elo_core (``{{ elo.expected_score(1750, 1810)
 | num(3) }}``) or call the table macros; that runs in a sandboxed Jinja2
 environment (:mod:`sitegen.sandbox`) before Markdown sees the text. ``$…$`` and ``$$…$$`` become MathML,
-so formulas read without JavaScript.
+so formulas read without JavaScript. The result must keep to :mod:`sitegen.html_policy`; a
+mistake names the article's file and line.
 """
 
 from __future__ import annotations
 
 import re
+import secrets
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -24,6 +26,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from sitegen.errors import BuildError
+from sitegen.html_policy import find_violation, looks_like_html
 from sitegen.sandbox import ArticleSandbox
 
 __all__ = ["NUMERIC_CELL", "ArticleRenderer", "numeric_columns", "to_mathml"]
@@ -39,10 +42,20 @@ MARKDOWN_EXTENSIONS: list[str | Extension] = [
 ]
 
 
+class LatexError(Exception):
+    def __init__(self, latex: str, error: Exception) -> None:
+        self.latex = latex
+        detail = f": {error}" if str(error) else ""
+        super().__init__(f"LaTeX ${latex}$ cannot be read ({type(error).__name__}{detail})")
+
+
 def to_mathml(latex: str, *, display: bool) -> str:
-    return str(
-        latex2mathml.converter.convert(latex.strip(), display="block" if display else "inline")
-    )
+    try:
+        mathml = latex2mathml.converter.convert(
+            latex.strip(), display="block" if display else "inline")
+    except Exception as error:  # noqa: BLE001 — latex2mathml's errors share no base class
+        raise LatexError(latex, error) from None
+    return str(mathml)
 
 
 class _InlineMath(InlineProcessor):
@@ -117,7 +130,8 @@ def numeric_columns(rows: list[list[str]]) -> set[int]:
 
 class _TableBoxes(Extension):
     """Every table in its own scroll box (the page never scrolls sideways); number columns
-    right-aligned under their headings (a class: the CSP forbids style attributes)."""
+    right-aligned under their headings, or as the author's ``:--:`` says (classes: the CSP
+    forbids style attributes)."""
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
 
@@ -132,8 +146,12 @@ class _TableBoxes(Extension):
                         numeric = numeric_columns(body)
                         for row in table.iter("tr"):
                             for column, cell in enumerate(row):
-                                cell.attrib.pop("style", None)
-                                if column in numeric:
+                                # The author's :--: alignment wins over the guess from the digits.
+                                aligned = re.fullmatch(r"text-align: (left|center|right);",
+                                                       cell.attrib.pop("style", ""))
+                                if aligned:
+                                    cell.set("class", f"align-{aligned[1]}")
+                                elif column in numeric:
                                     cell.set("class", "num")
                         box = etree.Element("div", {"class": "table-wrap", "tabindex": "0"})
                         parent.remove(table)
@@ -152,6 +170,40 @@ def _template_line(tb: TracebackType | None, filename: str) -> int | None:
     return line
 
 
+def _source_line(body: str, first_line: int, patterns: tuple[str, ...]) -> int:
+    """The line of ``body`` where the first of ``patterns`` that occurs is found."""
+    for pattern in patterns:
+        found = re.search(pattern, body, re.IGNORECASE)
+        if found:
+            return first_line + body.count("\n", 0, found.start())
+    return first_line
+
+
+def _text_only(value: Any) -> Any:
+    """An expression writes text. HTML is typed in the article, where the check can find it."""
+    if isinstance(value, str) and looks_like_html(value):
+        raise ValueError(f"an expression must give text, not HTML: {value[:60]!r}")
+    return value
+
+
+class _MacroHtml:
+    """The macros' HTML (generated, not typed): a placeholder until the author's HTML is checked."""
+
+    def __init__(self) -> None:
+        self.nonce = secrets.token_hex(8)  # so no article text can look like a placeholder
+        self.fragments: dict[str, str] = {}
+
+    def hold(self, html: object) -> str:
+        token = f"macro{self.nonce}n{len(self.fragments)}x"
+        self.fragments[token] = str(html).strip()
+        return token
+
+    def insert(self, html: str) -> str:
+        for token, fragment in self.fragments.items():
+            html = html.replace(f"<p>{token}</p>", fragment).replace(token, fragment)
+        return html
+
+
 class ArticleRenderer:
     """Turns one article body into HTML for one language."""
 
@@ -160,12 +212,22 @@ class ArticleRenderer:
         lang: str,
         *,
         globals_: Mapping[str, Any],
+        macros: Mapping[str, Callable[..., object]],
         filters: Mapping[str, Callable[..., Any]],
         anchor_label: str,
     ) -> None:
         self.lang = lang
         self.anchor_label = anchor_label
-        self.env = ArticleSandbox(globals_=globals_, filters=filters)
+        self.macro_html = _MacroHtml()
+
+        def held(macro: Callable[..., object]) -> Callable[..., str]:
+            return lambda *args, **kwargs: self.macro_html.hold(macro(*args, **kwargs))
+
+        self.env = ArticleSandbox(
+            globals_={**globals_, **{name: held(macro) for name, macro in macros.items()}},
+            filters=filters,
+            finalize=_text_only,
+        )
 
     def expand(self, body: str, source: Path, first_line: int) -> str:
         """Evaluate the body's expressions; errors name the article's file and line."""
@@ -196,4 +258,16 @@ class ArticleRenderer:
         return html, list(getattr(md, "toc_tokens", []))
 
     def render(self, body: str, source: Path, first_line: int) -> tuple[str, list[dict[str, Any]]]:
-        return self.to_html(self.expand(body, source, first_line))
+        """The article's HTML and headings; it must keep to :mod:`sitegen.html_policy`."""
+        self.macro_html = _MacroHtml()
+        text = self.expand(body, source, first_line)
+        try:
+            html, toc = self.to_html(text)
+        except LatexError as error:
+            line = _source_line(body, first_line, (re.escape(error.latex.strip()),))
+            raise BuildError(source, line, str(error)) from None
+        violation = find_violation(html)
+        if violation is not None:
+            raise BuildError(source, _source_line(body, first_line, violation.needles),
+                             violation.message)
+        return self.macro_html.insert(html), toc

@@ -1,4 +1,4 @@
-"""Offline support: the service worker with its precache list, the web app manifest, _headers."""
+"""Offline support: what the service worker needs, its precache list and runtime files."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 from sitegen.config import SiteConfig
 
-__all__ = ["service_worker_context", "write_headers"]
+__all__ = ["service_worker_context"]
 
 # Large runtime files are cached when the engine first fetches them (through the
 # service worker), so a first visit downloads each of them exactly once.
@@ -46,19 +46,3 @@ def service_worker_context(config: SiteConfig, out: Path) -> dict[str, Any]:
         "scope": config.base_path,
     }
 
-
-def write_headers(config: SiteConfig, out: Path) -> None:
-    base = config.base_path
-    immutable = "  Cache-Control: public, max-age=31536000, immutable\n"
-    (out / "_headers").write_text(
-        "# For static hosts that read a _headers file (Netlify, Cloudflare Pages, ...).\n"
-        f"{base}assets/*\n{immutable}"
-        f"{base}wheels/*\n{immutable}"
-        f"{base}pyodide/*\n{immutable}"
-        f"{base}*.wasm\n  Content-Type: application/wasm\n"
-        f"{base}*.mjs\n  Content-Type: text/javascript\n"
-        f"{base}*.whl\n  Content-Type: application/zip\n"
-        f"{base}sw.js\n  Cache-Control: no-cache\n"
-        f"{base}*\n  X-Content-Type-Options: nosniff\n  Referrer-Policy: no-referrer\n",
-        encoding="utf-8",
-    )

@@ -1,6 +1,7 @@
-"""The build: read → render → write into a temporary folder → swap into dist/.
+"""The build: read → render → write into a staging folder → swap it with dist/.
 
-A failing build raises BuildError before the swap, so the previous dist/ stays.
+A failing build raises BuildError before the swap, so the previous dist/ stays
+(:mod:`sitegen.publish`).
 """
 
 from __future__ import annotations
@@ -9,8 +10,6 @@ import importlib
 import json
 import logging
 import sys
-import shutil
-import tempfile
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,7 +18,7 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup
 
-from sitegen import assets, links, offline
+from sitegen import assets, headers, links, offline, publish
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
@@ -54,14 +53,17 @@ def _check_translations(config: SiteConfig, pages: list[Page], report: BuildRepo
     for page in pages:
         by_key[page.key].add(page.lang)
         first.setdefault(page.key, page)
-    for key, langs in sorted(by_key.items()):
-        for lang in config.languages:
-            if lang not in langs:
-                message = f"article {key!r} has no {lang!r} translation"
-                if config.strict:
-                    raise BuildError(first[key].source, None, message + " (--strict)")
-                log.warning("%s: %s", first[key].source, message)
-                report.warnings.append(message)
+    missing = [(first[key].source, f"article {key!r} has no {lang!r} translation")
+               for key, langs in sorted(by_key.items())
+               for lang in config.languages if lang not in langs]
+    if missing and config.strict:
+        # All of them at once, each with its file: one build per missing article is slow going.
+        (source, message), *others = missing
+        raise BuildError(source, None, message + " (--strict)"
+                         + "".join(f"\n  {other}: {text}" for other, text in others))
+    for source, message in missing:
+        log.warning("%s: %s", source, message)
+        report.warnings.append(message)
 
 
 def _elo_core(fresh: bool = False) -> Any:
@@ -115,7 +117,7 @@ class Builder:
         self._translations: dict[str, Translations] = {}
 
     def build(self, changed: set[Path] | None = None) -> BuildReport:
-        """Build into a temporary folder, then swap it in for ``config.out_dir``."""
+        """Build into a staging folder, then swap it in for ``config.out_dir``."""
         if changed is None or any(self.config.source_dir in p.parents for p in changed):
             self._templates = None  # templates, catalogs or scripts changed
             self._messages = {}
@@ -124,22 +126,9 @@ class Builder:
         if changed is not None and any(self.config.package_dir in p.parents for p in changed):
             _elo_core(fresh=True)
         report = BuildReport()
-        out_dir = self.config.out_dir
-        out_dir.parent.mkdir(parents=True, exist_ok=True)
-        scratch = Path(tempfile.mkdtemp(prefix=".dist-", dir=out_dir.parent))
-        scratch.chmod(0o755)
-        try:
-            self.render_site(scratch, report)
-            old = out_dir.with_name(out_dir.name + ".old")
-            if old.exists():
-                shutil.rmtree(old)
-            if out_dir.exists():
-                out_dir.rename(old)
-            scratch.rename(out_dir)
-            shutil.rmtree(old, ignore_errors=True)
-        finally:
-            if scratch.exists():
-                shutil.rmtree(scratch, ignore_errors=True)
+        with publish.staging(self.config.out_dir) as folder:
+            self.render_site(folder, report)
+            publish.put_in_place(folder, self.config.out_dir)
         return report
 
     def _wheel_into(self, out: Path, source_hash: str) -> str:
@@ -175,8 +164,8 @@ class Builder:
 
             renderer = ArticleRenderer(
                 page.lang,
-                globals_={"elo": article_namespace(elo), "link": link,
-                          **article_macros(page.lang, self._catalog(page.lang), elo)},
+                globals_={"elo": article_namespace(elo), "link": link},
+                macros=article_macros(page.lang, self._catalog(page.lang), elo),
                 filters={
                     "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
                     "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
@@ -280,7 +269,7 @@ class Builder:
         _write(out / "manifest.webmanifest", templates.render(
             config.default_language, "manifest.webmanifest", root_context,
             source=templates_dir / "manifest.webmanifest"))
-        offline.write_headers(config, out)
+        headers.write_headers(config, out)
         _write(out / "sw.js", templates.render(
             config.default_language, "sw.js", offline.service_worker_context(config, out),
             source=templates_dir / "sw.js"))

@@ -90,9 +90,11 @@ def _refuse_module(value: object, what: str) -> None:
 class ArticleSandbox(SandboxedEnvironment):
     """Jinja2's sandbox, refusing modules and other templates (see the module doc)."""
 
-    def __init__(self, *, globals_: Mapping[str, Any], filters: Mapping[str, Callable[..., Any]]):
+    def __init__(self, *, globals_: Mapping[str, Any], filters: Mapping[str, Callable[..., Any]],
+                 finalize: Callable[[Any], Any] | None = None):
         super().__init__(
             autoescape=False,  # the output is Markdown, escaped by Markdown itself
+            finalize=finalize,
             undefined=jinja2.StrictUndefined,
             keep_trailing_newline=True,
             loader=_NoTemplates(),

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import errno
 import functools
 import http.server
 import logging
+import os
 import threading
 import time
 from pathlib import Path
 from typing import Any
 
+from sitegen import headers
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 
@@ -17,14 +20,11 @@ __all__ = ["MIME_TYPES", "make_server", "serve"]
 
 log = logging.getLogger("sitegen")
 
-# Pyodide hangs if its runtime comes with a generic type.
+# Types for what the built _headers file does not name (it names those Pyodide needs).
 MIME_TYPES = {
-    ".wasm": "application/wasm",
-    ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
     ".webmanifest": "application/manifest+json",
-    ".whl": "application/zip",
     ".zip": "application/zip",
     ".svg": "image/svg+xml",
     ".xml": "application/xml",
@@ -74,13 +74,23 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             path = "/" + path[len(self.base_path):]
         return super().translate_path(path)
 
+    def _declared(self) -> dict[str, tuple[str, str]]:
+        """What the built _headers file asks a host to send for this request, by lower-case name."""
+        rules = headers.read_rules(Path(self.directory))  # read again: a rebuild replaces it
+        found = headers.headers_for(rules, self.path.split("?")[0])
+        return {name.lower(): (name, value) for name, value in found.items()}
+
+    def guess_type(self, path: str | os.PathLike[str]) -> str:
+        declared = self._declared().get("content-type")
+        return declared[1] if declared else super().guess_type(path)
+
     def end_headers(self) -> None:
-        # As the _headers file asks of a real host: fingerprinted files never change.
-        path = self.path.split("?")[0].removeprefix(self.base_path)
-        immutable = path.startswith(("assets/", "wheels/", "pyodide/"))
-        self.send_header(
-            "Cache-Control", "public, max-age=31536000, immutable" if immutable else "no-cache"
-        )
+        declared = self._declared()
+        declared.pop("content-type", None)  # sent by guess_type, for files only
+        # Files _headers gives no lifetime are asked for again, so an edit shows at once.
+        declared.setdefault("cache-control", ("Cache-Control", "no-cache"))
+        for name, value in declared.values():
+            self.send_header(name, value)
         super().end_headers()
 
     def do_GET(self) -> None:  # noqa: N802
@@ -145,15 +155,23 @@ def serve(config: SiteConfig, *, host: str, port: int) -> int:
 
     from sitegen.pipeline import Builder
 
+    generation = Generation()
+    # The port first: a busy one is reported before any build work.
+    try:
+        server = make_server(config.out_dir, host, port, config.base_path, generation)
+    except OSError as error:
+        hint = (f"; is another server running? Choose another port: --port {port + 1}"
+                if error.errno == errno.EADDRINUSE else "")
+        log.error("cannot serve on %s:%d: %s%s", host, port, error.strerror, hint)
+        return 1
     builder = Builder(config, live_reload=True)
     try:
         builder.build()
     except BuildError as error:
         log.error("build failed: %s", error)
         if not config.out_dir.exists():
+            server.server_close()
             return 1
-    generation = Generation()
-    server = make_server(config.out_dir, host, port, config.base_path, generation)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     log.info("serving %s on http://%s:%d%s (Ctrl+C stops)", config.out_dir, host, port, config.base_path)
     watched = [config.content_dir, config.source_dir, config.package_dir]

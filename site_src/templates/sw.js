@@ -54,16 +54,21 @@ async function fromRuntimeCache(event) {
 async function page(event) {
   // Pages: the network first, so a new build shows at once; the cache when offline.
   const request = event.request;
+  let answer = null;
   try {
-    const response = (await event.preloadResponse) || (await fetch(request));
-    if (response.ok) return response;
-    throw new Error(`HTTP ${response.status}`);
-  } catch {
-    const cache = await caches.open(PAGES_CACHE);
-    const url = new URL(request.url);
-    const path = url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`;
-    return (await cache.match(path)) || (await cache.match(`${SCOPE}404.html`)) || Response.error();
-  }
+    answer = (await event.preloadResponse) || (await fetch(request));
+    if (answer.ok) return answer;
+  } catch { /* offline */ }
+  const cache = await caches.open(PAGES_CACHE);
+  const url = new URL(request.url);
+  const path = url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`;
+  const stored = await cache.match(path);
+  if (stored) return stored;
+  if (answer) return answer;  // the host's own "not found", with its status
+  // Offline, a page that does not exist still says so: the stored 404 page, with status 404.
+  const missing = await cache.match(`${SCOPE}404.html`);
+  if (!missing) return Response.error();
+  return new Response(missing.body, { status: 404, statusText: "Not Found", headers: missing.headers });
 }
 
 self.addEventListener("fetch", (event) => {

@@ -124,10 +124,30 @@ def test_missing_translation_warns_or_fails_with_strict(fixture_config: SiteConf
     assert report.warnings == ["article 'example' has no 'da' translation"]
 
 
-def _break_and_build(config: SiteConfig, relative: str, text: str) -> BuildError:
+def test_strict_reports_every_missing_translation_at_once(fixture_config: SiteConfig) -> None:
+    for lang in ("de", "da"):
+        (fixture_config.content_dir / lang / "example.md").unlink()
+        home = fixture_config.content_dir / lang / "index.md"
+        home.write_text(home.read_text().replace("See [the article]({{ link('example') }}).", ""))
+    with pytest.raises(BuildError) as caught:
+        build(fixture_config)
+    english = fixture_config.content_dir / "en" / "example.md"
+    assert str(caught.value) == (
+        f"{english}: article 'example' has no 'de' translation (--strict)\n"
+        f"  {english}: article 'example' has no 'da' translation")
+
+
+def test_every_page_names_its_icon(fixture_config: SiteConfig) -> None:
+    """Else browsers ask for /favicon.ico, which the site does not have."""
+    build(fixture_config)
+    for page in fixture_config.out_dir.rglob("*.html"):
+        assert '<link rel="icon" href="/assets/icon.' in page.read_text(), page
+
+
+def _break_and_build(config: SiteConfig, relative: str, text: str | bytes) -> BuildError:
     build(config)  # a good build first: it must survive the bad one
     before = {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()}
-    (config.content_dir / relative).write_text(text, encoding="utf-8")
+    (config.content_dir / relative).write_bytes(text if isinstance(text, bytes) else text.encode())
     with pytest.raises(BuildError) as caught:
         build(config)
     after = {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()}
@@ -150,19 +170,68 @@ ARTICLE_HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: example\n"
         (ARTICLE_HEAD + "---\nok\n\nsee [x]({{ link('nowhere') }})\n", 9, "unknown article 'nowhere'"),
         (ARTICLE_HEAD + "---\nok\n\n[broken](/en/no-such-page/)\n", 9, "broken internal link"),
         (ARTICLE_HEAD + "---\nok\n\n[frag](/en/#no-such-id)\n", 9, "no element with id"),
-        (ARTICLE_HEAD + "template: missing.html\n---\nbody\n", None, "template 'missing.html' not found"),
+        (ARTICLE_HEAD + "template: missing.html\n---\nbody\n", 6, "'missing.html' is not a page template"),
+        (ARTICLE_HEAD + "template: sw.js\n---\nbody\n", 6, "'sw.js' is not a page template"),
+        (ARTICLE_HEAD + "template: manifest.webmanifest\n---\nbody\n", 6, "is not a page template"),
+        (ARTICLE_HEAD + "template: 404.html\n---\nbody\n", 6, "is not a page template"),
+        (ARTICLE_HEAD + "title: Again\n---\nbody\n", 6, "'title' is given twice (first on line 2)"),
+        (ARTICLE_HEAD.replace("slug: example", "slug: eksempel-på-ø") + "---\nbody\n", 5,
+         "slug 'eksempel-på-ø': use a-z, 0-9"),
+        (ARTICLE_HEAD + "---\nok\n\n$$\\frac{1}{$$\n", 9, "LaTeX $\\frac{1}{$ cannot be read"),
+        (ARTICLE_HEAD + "---\nok\n\nsquared: $x^$ oops\n", 9, "LaTeX $x^$ cannot be read"),
+        ((ARTICLE_HEAD + "---\nok\n\nLatin-1: \xe6\xf8\n").encode("latin-1"), 9, "not UTF-8 (byte 0xe6)"),
         (ARTICLE_HEAD + "---\n{{ elo.__class__ }}\n", 7, "expression failed"),
+        # HTML outside the allow-list (sitegen/html_policy.py), wherever it comes from.
+        (ARTICLE_HEAD + "---\nok\n\n<meta http-equiv=\"refresh\" content=\"4;url=http://evil.example/\">\n",
+         9, "<meta> is not allowed"),
+        (ARTICLE_HEAD + "---\nok\n\n<div markdown=\"1\">\n*x*\n<script src=\"/x.js\"></script>\n</div>\n",
+         11, "<script> is not allowed"),
+        (ARTICLE_HEAD + "---\nok\n\nsee <span onclick=\"go()\">here</span>\n", 9,
+         "attribute 'onclick' is not allowed on <span>"),
+        (ARTICLE_HEAD + "---\nok\n\nA paragraph.\n{: style=\"color: red\" }\n", 10,
+         "attribute 'style' is not allowed on <p>"),
+        (ARTICLE_HEAD + "---\nok\n\n[click](javascript:alert(1))\n", 9, "a javascript: URL"),
+        (ARTICLE_HEAD + "---\nok\n\n<a href=\"jav&#x09;ascript:alert(1)\">x</a>\n", 9,
+         "a javascript: URL"),
+        (ARTICLE_HEAD + "---\nok\n\n![i](data:image/png;base64,AAAA)\n", 9, "must be a file of this site"),
+        (ARTICLE_HEAD + "---\nok\n\n$\\text{<iframe src=x>}$\n", 9, "<iframe"),
+        (ARTICLE_HEAD + "---\nok\n\n$\\href{javascript:alert(1)}{x}$\n", 9, "attribute 'href'"),
+        (ARTICLE_HEAD + "---\nok\n\n{{ '<me' ~ 'ta http-equiv=refresh>' }}\n", 9,
+         "an expression must give text, not HTML"),
+        (ARTICLE_HEAD + "---\nok\n\n<!-- a note --!><base href=\"//evil.example/\"> -->\n", 9,
+         "HTML comments are not allowed"),
     ],
     ids=["yaml", "unknown-key", "no-front-matter", "expression-error", "expression-syntax",
-         "unknown-link", "broken-link", "broken-fragment", "missing-template", "sandbox"],
+         "unknown-link", "broken-link", "broken-fragment", "missing-template", "template-sw",
+         "template-manifest", "template-404", "duplicate-key", "non-ascii-slug", "latex-display",
+         "latex-inline", "not-utf8", "sandbox", "html-meta", "html-script-in-md-block", "html-event-handler", "html-style-attr-list",
+         "html-javascript-link", "html-javascript-entity", "html-data-image", "html-in-latex-text",
+         "html-latex-href", "html-from-expression", "html-comment"],
 )
 def test_bad_input_names_file_and_line_and_keeps_dist(
-    fixture_config: SiteConfig, text: str, line: int | None, message: str
+    fixture_config: SiteConfig, text: str | bytes, line: int | None, message: str
 ) -> None:
     error = _break_and_build(fixture_config, "en/example.md", text)
     assert error.path == fixture_config.content_dir / "en" / "example.md"
     assert error.line == line
     assert message in error.message
+
+
+def test_allowed_html_passes_and_code_shows_html_as_text(fixture_config: SiteConfig) -> None:
+    article = fixture_config.content_dir / "en" / "example.md"
+    article.write_text(article.read_text() + (
+        "\n10<sup>2</sup>, <abbr title=\"Fédération\">FIDE</abbr>, `<script>` and\n\n"
+        "    <meta http-equiv=\"refresh\">\n\n"
+        "| left | centre |\n|:-----|:------:|\n| a | b |\n\n"
+        "<details markdown=\"1\"><summary>More</summary>\n\n*inside*\n\n</details>\n"
+        "\nA note.[^1]\n\n[^1]: [Elsewhere](https://example.org/).\n"))
+    build(fixture_config)
+    html = (fixture_config.out_dir / "en/example/index.html").read_text()
+    assert "<sup>2</sup>" in html and "<code>&lt;script&gt;</code>" in html
+    assert "&lt;meta http-equiv=\"refresh\"&gt;" in html
+    # Markdown aligns columns with style="…", which the CSP blocks: a class instead.
+    assert '<th class="align-center">centre</th>' in html and "style=" not in html
+    assert "<em>inside</em>" in html and 'href="https://example.org/"' in html
 
 
 def test_cli_reports_file_and_line_and_exits_non_zero(fixture_config: SiteConfig) -> None:

@@ -67,3 +67,18 @@ def test_serve_rebuilds_on_change_and_tells_pages_to_reload(fixture_config: Site
         server.terminate()
         output, _ = server.communicate(timeout=10)
     assert "rebuilt in" in output
+
+
+def test_serve_on_a_busy_port_says_which_and_suggests_another(fixture_config: SiteConfig) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = subprocess.run(
+            [sys.executable, str(ROOT / "build.py"), "serve", "--port", str(port),
+             "--content", str(fixture_config.content_dir), "--out", str(fixture_config.out_dir)],
+            cwd=ROOT, capture_output=True, text=True, timeout=60,
+        )
+    assert run.returncode == 1
+    assert f"cannot serve on 127.0.0.1:{port}" in run.stderr and f"--port {port + 1}" in run.stderr
+    assert "Traceback" not in run.stderr
