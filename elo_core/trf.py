@@ -103,6 +103,7 @@ __all__ = [
     "FORFEIT_CODES",
     "InitialReason",
     "MIN_PLAYER_LINE",
+    "PARSE_REASONS",
     "Player",
     "PlayerRating",
     "RATED_SCORES",
@@ -171,6 +172,13 @@ _BIRTH_TEXT = re.compile(r"([0-9]{4})(?:[/.\-][0-9]{1,2}[/.\-][0-9]{1,2})?")
 _YMD = re.compile(r"([0-9]{4})[/.\-]([0-9]{1,2})[/.\-]([0-9]{1,2})")
 _DMY = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
 _SHORT_YMD = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{2})")
+
+#: The reasons of :func:`parse`'s errors for a text (besides ``"text"``: not a string).
+PARSE_REASONS: tuple[str, ...] = (
+    "short-line", "start-number", "duplicate", "rating", "birth-date", "birth-year", "points",
+    "rank", "opponent", "colour", "result", "no-opponent", "bye", "self", "unknown-opponent",
+    "mismatch", "date", "rounds", "no-players",
+)
 
 InitialReason = Literal["too-few-games", "zero-score", "below-1400"]
 
@@ -310,7 +318,7 @@ def _round_count(line: str, number: int) -> int:
         raise _error(
             "rounds",
             f"The number of rounds “{text}” is not a whole number from 0 to {_MAX_ROUNDS}.",
-            number, 5, text=text,
+            number, 5, text=text, min=0, max=_MAX_ROUNDS,
         )
     return count
 

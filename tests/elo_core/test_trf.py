@@ -175,6 +175,7 @@ def error(lines: list[str] | str) -> InputError:
         trf.parse(body)
     assert caught.value.code == "trf-invalid" and caught.value.field == "trf"
     assert "trf-invalid" in elo_core.ERROR_CODES
+    assert caught.value.reason in trf.PARSE_REASONS
     return caught.value
 
 
