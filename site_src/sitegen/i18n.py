@@ -133,7 +133,7 @@ MODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
     "initial": ("initial-",),
     "league": ("chart-",),
-    "trf": ("k-rule-", "k-capped", "initial-", "trf-"),
+    "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/"),
 }
 
 
