@@ -85,7 +85,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from elo_core.elo import Game, rate as rate_period
+from elo_core.elo import Game
+from elo_core.elo import rate as rate_period
 from elo_core.errors import InputError
 from elo_core.fide import (
     INITIAL_RATING_MIN_GAMES,
@@ -256,7 +257,7 @@ def _error(
     message: str,
     line: int | None = None,
     column: int | None = None,
-    **params: str | int | float,
+    **params: str | float,
 ) -> InputError:
     if column is not None:
         params["column"] = column  # the page words the column in its own message
@@ -374,7 +375,8 @@ def _rank(text: str, line: int) -> int | None:
     rank = _whole(text)
     if rank is None:
         raise _error(
-            "rank", f"The rank “{text}” is not a whole number.", line, _RANK.start + 1, text=text
+            "rank", f"The rank “{text}” is not a whole number.", line, _RANK.start + 1,
+            text=text,
         )
     return rank
 
@@ -594,7 +596,7 @@ def _fits(text: str, width: int, what: str, start_number: int) -> str:
     return text
 
 
-def _write_round(entry: Round, start_number: int, rounds: int) -> str:
+def _write_round(entry: Round, start_number: int) -> str:
     if (
         not isinstance(entry, Round)
         or entry.code not in RESULT_CODES
@@ -628,7 +630,7 @@ def _player_line(player: Player, rounds: int) -> str:
         f"{_fits(birth, 10, 'birth year', number):10} {player.points:4.1f} "
         f"{_fits(rank, 4, 'rank', number):>4}"
     )
-    return (static + "".join(_write_round(entry, number, rounds) for entry in player.rounds)).rstrip()
+    return (static + "".join(_write_round(entry, number) for entry in player.rounds)).rstrip()
 
 
 def write(tournament: Tournament) -> str:
@@ -646,7 +648,9 @@ def write(tournament: Tournament) -> str:
     rounds = tournament.rounds
     name = tournament.name
     if name != name.strip() or "\n" in name or "\r" in name:
-        raise _write_error(f"The tournament name “{name}” has surrounding spaces or line breaks.")
+        raise _write_error(
+            f"The tournament name “{name}” has surrounding spaces or line breaks."
+        )
     lines = [f"012 {name}".rstrip()]
     for record, date in (("042", tournament.start), ("052", tournament.end)):
         if date is not None:
@@ -711,7 +715,7 @@ class PlayerRating:
     results: tuple[RatedGame, ...]
 
 
-def _k_error(message: str, reason: str, **params: str | int | float) -> InputError:
+def _k_error(message: str, reason: str, **params: str | float) -> InputError:
     return InputError("k-invalid", message, field="k", reason=reason, params=params)
 
 
@@ -805,8 +809,10 @@ def _rate_rated(
         performance=performance_rating(ratings, result.score) if n else None,
         initial_rating=None, initial_reason=None,
         results=tuple(
-            RatedGame(opponent.start_number, opponent.rating or 0, score, line.expected, line.change)
-            for (opponent, score), line in zip(games, result.games)
+            RatedGame(
+                opponent.start_number, int(rated), game.game.score, game.expected, game.change
+            )
+            for (opponent, _), rated, game in zip(games, ratings, result.games)
         ),
     )
 

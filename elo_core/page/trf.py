@@ -44,7 +44,7 @@ def _optional(value: float | None, digits: int, *, signed: bool = False) -> Outp
 # --- K-factors typed by hand ------------------------------------------------------------------
 
 
-def _k_error(message: str, line: int, reason: str, **params: str | int | float) -> InputError:
+def _k_error(message: str, line: int, reason: str, **params: str | float) -> InputError:
     return InputError("k-invalid", message, field="trf_k", line=line, reason=reason, params=params)
 
 
@@ -251,22 +251,38 @@ _EXAMPLE = "\n".join([
     "052 2025/06/16",
     "102 IA Mette Kjær",
     "132" + " " * 88 + "25/06/14  25/06/14  25/06/15  25/06/15  25/06/16",
-    "001    1 m FM Andersen, Mikkel                  2380 DEN     1412345 1990        4.5    1"
-    "     8 w 1     2 w =     3 b 1     4 w 1     5 b 1",
-    "001    2 wWIM Schulz, Hanna                     2214 GER    24698765 2009        3.0    2"
-    "     7 w 1     1 b =     8 w 1     3 w 0     4 b =",
-    "001    3 m    Larsen, Nils                      2105 DEN     1423456 1985        2.5    4"
-    "     6 w =     7 b 1     1 w 0     2 b 1     8 w 0",
-    "001    4 m    Keller, Jan                       1990 GER     4687654 1977        2.5    5"
-    "     5 w 0     6 b 1     7 w 1     1 b 0     2 w =",
-    "001    5 w    Madsen, Emma                      1876 DEN     1434512 2010        3.0    3"
-    "     4 b 1     8 b =     6 w 1     7 b =     1 w 0",
-    "001    6 m    Vogel, Tim                        1750 GER     4623456 1969        1.5    7"
-    "     3 b =     4 w 0     5 b 0     8 b 0     7 w 1",
-    "001    7 w    Poulsen, Karen                    1640 DEN     1445678 1992        0.5    8"
-    "     2 b 0     3 w 0     4 b 0     5 w =     6 b 0",
-    "001    8 m    Brandt, Ole                            DEN             2001        2.5    6"
-    "     1 b 0     5 w =     2 b 0     6 w 1     3 b 1",
+    (
+        "001    1 m FM Andersen, Mikkel                  2380 DEN     1412345 1990        4.5    1"
+        "     8 w 1     2 w =     3 b 1     4 w 1     5 b 1"
+    ),
+    (
+        "001    2 wWIM Schulz, Hanna                     2214 GER    24698765 2009        3.0    2"
+        "     7 w 1     1 b =     8 w 1     3 w 0     4 b ="
+    ),
+    (
+        "001    3 m    Larsen, Nils                      2105 DEN     1423456 1985        2.5    4"
+        "     6 w =     7 b 1     1 w 0     2 b 1     8 w 0"
+    ),
+    (
+        "001    4 m    Keller, Jan                       1990 GER     4687654 1977        2.5    5"
+        "     5 w 0     6 b 1     7 w 1     1 b 0     2 w ="
+    ),
+    (
+        "001    5 w    Madsen, Emma                      1876 DEN     1434512 2010        3.0    3"
+        "     4 b 1     8 b =     6 w 1     7 b =     1 w 0"
+    ),
+    (
+        "001    6 m    Vogel, Tim                        1750 GER     4623456 1969        1.5    7"
+        "     3 b =     4 w 0     5 b 0     8 b 0     7 w 1"
+    ),
+    (
+        "001    7 w    Poulsen, Karen                    1640 DEN     1445678 1992        0.5    8"
+        "     2 b 0     3 w 0     4 b 0     5 w =     6 b 0"
+    ),
+    (
+        "001    8 m    Brandt, Ole                            DEN             2001        2.5    6"
+        "     1 b 0     5 w =     2 b 0     6 w 1     3 b 1"
+    ),
 ])
 
 DEFAULTS: dict[str, dict[str, str]] = {

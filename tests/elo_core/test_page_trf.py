@@ -8,12 +8,12 @@ import datetime
 import io
 from typing import Any
 
+from form_checks import errors, value
+from form_checks import outputs as ok
+
 from elo_core import trf
 from elo_core.errors import ERROR_CODES
 from elo_core.page import DEFAULTS, MODES, compute
-
-from form_checks import errors, value
-from form_checks import outputs as ok
 
 EXAMPLE = DEFAULTS["trf"]["trf_text"]
 
