@@ -243,6 +243,18 @@ def league() -> dict[str, float]:
     return {"cpython_s": cpython, "pyodide_s": pyodide, "ratio": pyodide / cpython}
 
 
+def trf() -> dict[str, float]:
+    """Reading and rating a 500-player, 11-round TRF (bench/trf.py) in CPython and in Pyodide."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import trf as trf_bench
+
+    cpython = trf_bench.measure()
+    run = subprocess.run(["node", str(ROOT / "bench" / "trf_pyodide.mjs"), "--json"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=600, check=True)
+    pyodide = json.loads(run.stdout.strip().splitlines()[-1])["seconds"]
+    return {"cpython_s": cpython, "pyodide_s": pyodide}
+
+
 def lighthouse(site: Site, paths: list[str]) -> dict[str, dict[str, int]]:
     binary = ROOT / "bench" / "node_modules" / ".bin" / "lighthouse"
     env = {**os.environ, "CHROME_PATH": chromium_path() or ""}
@@ -285,6 +297,10 @@ def table(results: dict[str, Any]) -> str:
         ("League 100 000 games, CPython", f"{results['league']['cpython_s']:.3f} s", ""),
         ("League 100 000 games, Pyodide (Node)", f"{results['league']['pyodide_s']:.3f} s", ""),
         ("League ratio Pyodide/CPython", f"{results['league']['ratio']:.2f}", "≤ 2"),
+        ("TRF 500 players × 11 rounds, read and rated, CPython",
+         f"{results['trf']['cpython_s']:.3f} s", "< 0.5 s"),
+        ("TRF 500 players × 11 rounds, read and rated, Pyodide (Node)",
+         f"{results['trf']['pyodide_s']:.3f} s", "< 1 s"),
         ("First visit downloads", f"{results['bytes']['first_visit_total'] / 1e6:.2f} MB", ""),
         ("Engine snapshot kept on the device (gzip)", f"{results['bytes']['snapshot_stored'] / 1e6:.2f} MB", ""),
         ("Own assets of the home page (HTML, CSS, JS, wheel)", f"{results['bytes']['own_assets_home'] / 1e3:.1f} KB", "≤ 100 KB"),
@@ -338,6 +354,7 @@ def main() -> int:
         results["bytes"] = first_visit_bytes(browser, site, "en/")
         browser.close()
     results["league"] = league()
+    results["trf"] = trf()
     if not args.no_lighthouse:
         results["lighthouse"] = lighthouse(site, ["en/", "en/elo-formula/", "de/elo-formel/",
                                                   "da/elo-formlen/"])

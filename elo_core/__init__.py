@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from elo_core import dwz, glicko2
+from elo_core import dwz, glicko2, trf
 from elo_core.dwz import DwzResult, FirstDwz
 from elo_core.elo import Game, GameResult, RatingResult, expected_score, rate
 from elo_core.errors import ERROR_CODES, InputError
@@ -62,5 +62,6 @@ __all__ = [
     "rate",
     "round_half_away",
     "to_csv",
+    "trf",
 ]
 __version__ = "0.1.0"

@@ -23,6 +23,9 @@ ERROR_CODES: dict[str, str] = {
     "rd-invalid": "A rating deviation (RD) is not a number greater than 0 and at most 1000.",
     "score-invalid": "A score or result is not one of the allowed values.",
     "tau-invalid": "The Glicko-2 constant tau is not a number greater than 0 and at most 5.",
+    "trf-invalid": (
+        "A tournament report file (TRF) cannot be read, or its players report a game differently."
+    ),
     "volatility-invalid": "A Glicko-2 volatility is not a number greater than 0 and at most 1.",
     "year-invalid": "A year is missing, not a whole number in the allowed range, or inconsistent.",
 }

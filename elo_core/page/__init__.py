@@ -9,7 +9,8 @@ errors found, by field, each with a stable code.
 
 Modes: :mod:`elo_core.page.home` (``elo``, ``match``, ``expectancy``) and
 :mod:`elo_core.page.tools` (``k_advisor``, ``performance``, ``initial``,
-``league``, ``glicko2``, ``dwz``).
+``league``, ``glicko2``, ``dwz``) and :mod:`elo_core.page.trf` (``trf``, a tournament
+report file rated by FIDE's rules).
 """
 
 from __future__ import annotations
@@ -18,17 +19,22 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elo_core.errors import InputError
-from elo_core.page import home, tools
+from elo_core.page import home, tools, trf
 from elo_core.page.fields import FormErrors
 
 __all__ = ["DEFAULTS", "MODES", "compute"]
 
 #: Every mode's example, already computed by the build before anyone types.
-DEFAULTS: dict[str, dict[str, str]] = {**home.DEFAULTS, **tools.DEFAULTS}
+DEFAULTS: dict[str, dict[str, str]] = {
+    **home.DEFAULTS,
+    **tools.DEFAULTS,
+    **trf.DEFAULTS,
+}
 
 MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Any]]] = {
     **home.MODES,
     **tools.MODES,
+    **trf.MODES,
 }
 
 

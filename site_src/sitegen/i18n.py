@@ -90,6 +90,33 @@ BROWSER_MESSAGES: dict[str, str] = {
     "initial-zero-score": N_("No rating yet: a zero score against rated opponents does not count."),
     "initial-below-1400": N_("No rating yet: the result is below 1400, the lowest FIDE rating."),
     "chart-more": N_("The chart shows the 8 highest rated players; {count} more are in the table."),
+    # the tournament page (a FIDE tournament report file, TRF)
+    "k-rule-override": N_("K = {k}: as you entered it."),
+    "trf-invalid": N_("This text cannot be read as a FIDE tournament report file (TRF)."),
+    "trf-invalid/short-line": N_("A player line must reach column {min} (the points); this one ends at column {length}."),
+    "trf-invalid/start-number": N_("Column {column}: “{text}” is not a start number from {min} to {max}."),
+    "trf-invalid/duplicate": N_("Start number {number} is used twice (first on line {first})."),
+    "trf-invalid/rating": N_("Column {column}: the rating “{text}” is not a whole number from 0 to {max}."),
+    "trf-invalid/birth-date": N_("Column {column}: the birth date “{text}” is not a date (YYYY/MM/DD) or a year from {min} to {max}."),
+    "trf-invalid/birth-year": N_("Column {column}: the birth year {birth_year} is after the tournament's year {year}."),
+    "trf-invalid/points": N_("Column {column}: the points “{text}” are not a number such as 4.5."),
+    "trf-invalid/rank": N_("Column {column}: the rank “{text}” is not a whole number."),
+    "trf-invalid/opponent": N_("Round {round} (column {column}): the opponent “{text}” is not a start number."),
+    "trf-invalid/colour": N_("Round {round} (column {column}): the colour “{text}” is not w, b or -."),
+    "trf-invalid/result": N_("Round {round} (column {column}): “{text}” is not a result code (1, =, 0, +, -, W, D, L, H, F, U, Z or blank)."),
+    "trf-invalid/no-opponent": N_("Round {round} (column {column}): the result {code} is a game, so it needs an opponent."),
+    "trf-invalid/bye": N_("Round {round} (column {column}): the bye {code} cannot have an opponent (player {opponent})."),
+    "trf-invalid/self": N_("Round {round} (column {column}): player {number} is paired with themself."),
+    "trf-invalid/unknown-opponent": N_("Round {round} (column {column}): there is no player with start number {opponent}."),
+    "trf-invalid/mismatch": N_("Round {round}: player {number} has “{mine}”, but player {opponent} has “{theirs}”. Both must report the same game."),
+    "trf-invalid/date": N_("Column {column}: “{text}” is not a date (YYYY/MM/DD)."),
+    "trf-invalid/rounds": N_("The number of rounds “{text}” is not a whole number from {min} to {max}."),
+    "trf-invalid/no-players": N_("The text has no player lines (lines that start with 001)."),
+    "trf_k:k-invalid/format": N_("Write one player per line: start number | K, as in 7 | 40."),
+    "trf_k:k-invalid/range": N_("Player {number}: enter a K-factor from {min} to {max}."),
+    "trf_k:k-invalid/duplicate": N_("Start number {number} has a K-factor already (line {first})."),
+    "trf_k:k-invalid/unknown-player": N_("There is no player with start number {number} in the file."),
+    "trf_k:k-invalid/unrated": N_("Player {number} is unrated, so a K-factor does not apply."),
     # engine states
     "engine-loading": N_("Loading the calculator…"),
     "engine-runtime": N_("Loading the calculator: starting Python…"),
@@ -110,11 +137,12 @@ BROWSER_MESSAGES: dict[str, str] = {
 }
 
 
-# Result messages only one mode shows: a page carries them only with that mode's section.
+# Result messages only some modes show: a page carries them only with one of those modes' sections.
 MODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
     "initial": ("initial-",),
     "league": ("chart-",),
+    "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/"),
 }
 
 
@@ -127,8 +155,8 @@ def page_messages(html: str, messages: dict[str, str]) -> dict[str, str]:
     for key, text in messages.items():
         if ":" in key and key.split(":", 1)[0] not in fields:
             continue
-        mode = next((m for m, prefixes in MODE_MESSAGES.items() if key.startswith(prefixes)), None)
-        if mode is not None and mode not in modes:
+        owners = {m for m, prefixes in MODE_MESSAGES.items() if key.startswith(prefixes)}
+        if owners and not owners & modes:
             continue
         kept[key] = text
     return kept

@@ -45,3 +45,10 @@ def test_every_error_code_has_a_message() -> None:
 
     missing = set(elo_core.ERROR_CODES) - set(BROWSER_MESSAGES)
     assert missing == set(), f"codes the page cannot explain: {sorted(missing)}"
+
+
+def test_every_reason_a_tournament_file_is_refused_for_has_a_message() -> None:
+    from elo_core import trf
+
+    missing = {f"trf-invalid/{reason}" for reason in trf.PARSE_REASONS} - set(BROWSER_MESSAGES)
+    assert missing == set()

@@ -1,0 +1,185 @@
+"""The tournament page's mode "trf": a tournament report file in, every player rated, or the
+errors by field, line and column."""
+
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from typing import Any
+
+from form_checks import errors, value
+from form_checks import outputs as ok
+
+from elo_core import trf
+from elo_core.errors import ERROR_CODES
+from elo_core.page import DEFAULTS, MODES, compute
+
+EXAMPLE = DEFAULTS["trf"]["trf_text"]
+
+
+def example_lines() -> list[str]:
+    return EXAMPLE.split("\n")
+
+
+def with_line(index: int, old: str, new: str) -> str:
+    lines = example_lines()
+    assert old in lines[index]
+    lines[index] = lines[index].replace(old, new, 1)
+    return "\n".join(lines)
+
+
+def rows_by_number(out: dict[str, Any]) -> dict[int, list[Any]]:
+    return {int(value(row[0])): row for row in out["trf_rows"]["rows"]}
+
+
+def test_the_mode_is_registered_with_an_example_of_8_players_and_5_rounds() -> None:
+    assert "trf" in MODES
+    example = trf.parse(EXAMPLE)
+    assert (len(example.players), example.rounds) == (8, 5)
+    out = ok("trf")
+    assert out["trf_name"] == {"text": "Riverside Summer Open 2025"}
+    assert (value(out["trf_players"]), value(out["trf_rated_games"])) == (8, 20)
+    assert len(out["trf_rows"]["rows"]) == 8
+
+
+def test_a_row_holds_rating_k_and_why_games_score_expected_change_and_new_rating() -> None:
+    row = rows_by_number(ok("trf"))[2]
+    # Schulz 2214, born 2009 → a junior in 2025, K 40. Poulsen 1640 won (D 574 → 400, E 0.92),
+    # Andersen 2380 drawn (D −166, E 0.28), Larsen 2105 lost (D 109, E 0.65), Keller 1990 drawn
+    # (D 224, E 0.78); Brandt is unrated. ΣE 2.63, S 2, 40 × (−0.63) = −25.2 → −25 → 2189.
+    assert row[1] == {"text": "Schulz, Hanna"}
+    assert [value(row[i]) for i in (2, 3, 5, 6, 7)] == [2214, 40, 4, 2.0, 2.63]
+    assert row[4]["message"] == "k-rule-junior"
+    assert row[8] == {"value": -25.0, "digits": 0, "signed": True}
+    assert value(row[9]) == 2189
+    assert row[11] is None  # a rated player has no initial rating
+
+
+def test_an_unrated_player_shows_the_first_rating_and_dashes_for_the_rest() -> None:
+    row = rows_by_number(ok("trf"))[8]
+    # Brandt: 2½ from Andersen 2380 (0), Madsen 1876 (½), Schulz 2214 (0), Vogel 1750 (1) and
+    # Larsen 2105 (1). With two 1800s, both drawn (8.2): Ra = (10325 + 3600) / 7 = 1989.29,
+    # p = (2.5 + 1) / 7 = 0.50 → dp 0 → Ru = 1989.
+    assert row[2] is None and row[3] is None and row[8] is None and row[9] is None
+    assert row[4]["message"] == "initial-rated"
+    assert value(row[11]) == value(row[4]["params"]["rating"]) == 1989
+
+
+def test_each_rated_game_is_a_row_that_starts_with_the_players_start_number() -> None:
+    out = ok("trf")
+    games = out["trf_games"]["rows"]
+    schulz = [row for row in games if value(row[0]) == 2]
+    assert [value(row[1]) for row in schulz] == [7, 1, 3, 4]
+    assert schulz[0][2] == {"text": "Poulsen, Karen"}
+    assert (value(schulz[0][3]), schulz[0][4], value(schulz[0][5])) == (1640, {"text": "1"}, 0.92)
+    # K · (S − E) = 40 × (1 − 0.92) = 3.2
+    assert schulz[0][6] == {"value": 3.2, "digits": 1, "signed": True}
+    brandt = [row for row in games if value(row[0]) == 8]
+    assert len(brandt) == 5 and brandt[0][5] is None and brandt[0][6] is None
+    assert len(games) == sum(int(value(row[5])) for row in out["trf_rows"]["rows"])
+
+
+def test_the_csv_download_has_one_row_per_player() -> None:
+    download = ok("trf")["trf_csv"]["download"]
+    assert (download["filename"], download["mime"]) == ("tournament-ratings.csv", "text/csv")
+    rows = list(csv.reader(io.StringIO(download["text"])))
+    assert rows[0] == [
+        "start_number", "name", "rating", "k", "k_rule", "games", "score", "expected", "change",
+        "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason"]
+    assert rows[2][:11] == [
+        "2", "Schulz, Hanna", "2214", "40", "junior", "4", "2", "2.63", "-25.2", "-25", "2189"]
+    assert rows[8][2:5] == ["", "", ""] and rows[8][13] == ""
+    assert len(rows) == 9
+
+
+def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised() -> None:
+    # Names in columns 15–47 of the player line, padded to 33 characters.
+    text = with_line(13, "Poulsen, Karen                   ", "=HYPERLINK(\"x\")".ljust(33))
+    text = text.replace("Vogel, Tim                       ", "@SUM(A1)".ljust(33))
+    text = text.replace("Keller, Jan                      ", "-2+3".ljust(33))
+    rows = list(csv.reader(io.StringIO(ok("trf", trf_text=text)["trf_csv"]["download"]["text"])))
+    names = {row[0]: row[1] for row in rows[1:]}
+    assert (names["7"], names["6"], names["4"]) == ("'=HYPERLINK(\"x\")", "'@SUM(A1)", "'-2+3")
+    # Numbers stay numbers, a minus sign and all.
+    assert rows[2][9] == "-25"
+
+
+def test_k_can_be_set_by_hand_per_start_number() -> None:
+    out = ok("trf", trf_k="2 | 20\n\n# the organiser knows better\n5;30")
+    rows = rows_by_number(out)
+    assert value(rows[2][3]) == 20 and rows[2][4]["message"] == "k-rule-override"
+    assert value(rows[2][4]["params"]["k"]) == 20
+    assert rows[2][8]["value"] == round(20 * (2.0 - 2.63))
+    assert value(rows[5][3]) == 30
+
+
+def test_a_k_lowered_by_k_times_n_at_most_700_says_so() -> None:
+    rounds = 18
+    a = trf.Player(1, "", "", "Junior, Ann", 1800, "", None, 2012, 9.0, 1, tuple(
+        trf.Round(2, "w" if r % 2 else "b", "1" if r % 2 else "0") for r in range(rounds)))
+    b = trf.Player(2, "", "", "Senior, Bo", 2000, "", None, 1970, 9.0, 2, tuple(
+        trf.Round(1, "b" if r % 2 else "w", "0" if r % 2 else "1") for r in range(rounds)))
+    match = trf.write(trf.Tournament(
+        "Training match", None, datetime.date(2025, 6, 1), (None,) * rounds, (a, b)))
+    rows = rows_by_number(ok("trf", trf_text=match))
+    note = rows[1][4]
+    # A junior's K 40 × 18 games = 720 > 700 → K 38.
+    assert note["message"] == "k-capped"
+    assert [value(note["params"][name]) for name in ("uncapped", "games", "k")] == [40, 18, 38]
+    assert rows[2][4]["message"] == "k-rule-standard"
+
+
+def test_a_bad_file_is_reported_on_trf_text_with_line_and_column() -> None:
+    # Schulz (line 9) reports her round-2 draw with Andersen (line 8) as a win.
+    text = with_line(8, "     1 b =", "     1 b 1")
+    result = compute("trf", {"trf_text": text, "trf_k": ""})
+    assert not result["ok"]
+    assert result["errors"] == [{
+        "field": "trf_text", "code": "trf-invalid", "line": 8, "reason": "mismatch",
+        "params": {"round": 2, "number": "1", "opponent": "2", "mine": "2 w =",
+                   "theirs": "1 b 1", "column": 102},
+    }]
+
+
+def test_a_bad_result_code_names_its_column() -> None:
+    text = with_line(9, "     6 w =", "     6 w ?")
+    result = compute("trf", {"trf_text": text})
+    error = result["errors"][0]
+    assert (error["field"], error["line"], error["reason"]) == ("trf_text", 10, "result")
+    assert error["params"] == {"round": 1, "text": "?", "column": 99}
+
+
+def test_years_and_start_numbers_in_messages_are_texts_not_grouped_numbers() -> None:
+    text = with_line(8, "2009", "2031")
+    error = compute("trf", {"trf_text": text})["errors"][0]
+    assert error["reason"] == "birth-year"
+    assert error["params"] == {"birth_year": "2031", "year": "2025", "column": 70}
+
+
+def test_an_empty_file_and_bad_k_lines_are_reported_together() -> None:
+    assert errors("trf", trf_text="", trf_k="7 | x") == [
+        ("trf_text", "trf-invalid", None), ("trf_k", "k-invalid", 1)]
+
+
+def test_k_lines_name_their_line_and_reason() -> None:
+    cases = {
+        "x": "format", "1 2 3": "format", "0 | 20": "format", "2 | 0": "range",
+        "2 | 1001": "range", "2 | 20\n2 | 30": "duplicate", "99 | 20": "unknown-player",
+        "8 | 20": "unrated",
+    }
+    for typed, reason in cases.items():
+        result = compute("trf", {**DEFAULTS["trf"], "trf_k": typed})
+        assert not result["ok"], typed
+        error = result["errors"][0]
+        assert (error["field"], error["code"], error["reason"]) == ("trf_k", "k-invalid", reason)
+        assert error["line"] == (2 if reason == "duplicate" else 1)
+    unrated = compute("trf", {**DEFAULTS["trf"], "trf_k": "8 | 20"})["errors"][0]
+    assert unrated["params"] == {"number": "8"}
+
+
+def test_every_error_code_is_known() -> None:
+    forms = [{"trf_text": "001 x"}, {"trf_text": EXAMPLE, "trf_k": "nope"}, {}]
+    for form in forms:
+        for error in compute("trf", form)["errors"]:
+            assert error["code"] in ERROR_CODES
