@@ -191,13 +191,18 @@ def test_parse_lines_reads_names_with_spaces_and_all_result_forms() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "line"),
-    [("A | B | 1\nA | B\n", 2), ("A | B | 1\n\nA | A | 1", 3), ("A | B | 2", 1), (" | B | 1", 1)],
+    ("text", "line", "code"),
+    [
+        ("A | B | 1\nA | B\n", 2, "games-invalid"),
+        ("A | B | 1\n\nA | A | 1", 3, "player-invalid"),
+        ("A | B | 2", 1, "games-invalid"),
+        (" | B | 1", 1, "player-invalid"),
+    ],
 )
-def test_parse_lines_names_the_bad_line(text: str, line: int) -> None:
+def test_parse_lines_names_the_bad_line(text: str, line: int, code: str) -> None:
     with pytest.raises(InputError) as caught:
         parse_lines(text)
-    assert (caught.value.code, caught.value.line) == ("games-invalid", line)
+    assert (caught.value.code, caught.value.line) == (code, line)
 
 
 def test_league_default_club_standings_total_and_csv() -> None:
