@@ -274,14 +274,24 @@ def _chart(result: League, games: int) -> dict[str, Output]:
     return outputs
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(text: str) -> str:
+    """A text cell: neutralised by a leading ' if a spreadsheet would run it, quoted if needed."""
+    if text.startswith(_FORMULA_STARTS):
+        text = "'" + text
+    if any(char in text for char in ',"\r\n'):
+        text = '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def _standings_csv(result: League) -> str:
     lines = ["rank,name,rating,games,wins,draws,losses,change"]
     for rank, row in enumerate(result.standings, 1):
-        name = row.name
-        if any(char in name for char in ',"\r\n'):
-            name = '"' + name.replace('"', '""') + '"'
         lines.append(
-            f"{rank},{name},{row.rating:.1f},{row.games},{row.wins},{row.draws},"
+            f"{rank},{_csv_cell(row.name)},{row.rating:.1f},{row.games},{row.wins},{row.draws},"
             f"{row.losses},{row.change:+.1f}"
         )
     return "\n".join(lines) + "\n"

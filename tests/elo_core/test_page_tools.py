@@ -267,6 +267,24 @@ def test_league_bad_line_start_and_k_all_reported() -> None:
     assert errors("league", league_format="xls") == [("league_format", "option-invalid", None)]
 
 
+@pytest.mark.parametrize(
+    ("name", "cell"),
+    [
+        ('=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'),
+        ("+cmd", "'+cmd"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
+        ("Smith, Ann", '"Smith, Ann"'),
+        ("Ann", "Ann"),
+    ],
+)
+def test_standings_csv_neutralises_cells_a_spreadsheet_would_run(name: str, cell: str) -> None:
+    out = ok("league", league_games=f"{name} | Zed | 1")
+    lines = out["standings_csv"]["download"]["text"].splitlines()
+    assert lines[1].startswith(f"1,{cell},")
+    assert lines[2].startswith("2,Zed,")
+
+
 # --- Glicko-2 and DWZ ----------------------------------------------------------------------------
 
 
