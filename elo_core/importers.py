@@ -98,9 +98,11 @@ from elo_core.league import LeagueGame
 from elo_core.parsing import parse_result
 
 __all__ = [
+    "ERROR_REASONS",
     "FORMATS",
     "GamesImport",
     "ImportNote",
+    "NOTE_REASONS",
     "PgnGame",
     "PgnImport",
     "import_games",
@@ -112,6 +114,43 @@ __all__ = [
 
 #: The formats :func:`import_games` reads.
 FORMATS = ("csv", "lines", "pgn")
+
+#: Every (code, reason) of an error the import of a text raises (the page words each).
+ERROR_REASONS = (
+    ("games-invalid", "csv-column-twice"),
+    ("games-invalid", "csv-columns"),
+    ("games-invalid", "csv-decimal-comma"),
+    ("games-invalid", "csv-fields"),
+    ("games-invalid", "csv-missing-fields"),
+    ("games-invalid", "csv-quote"),
+    ("games-invalid", "date"),
+    ("games-invalid", "empty"),
+    ("games-invalid", "lines-format"),
+    ("games-invalid", "looks-like-csv"),
+    ("games-invalid", "pgn-no-games"),
+    ("games-invalid", "result"),
+    ("player-invalid", "no-name"),
+    ("player-invalid", "same-player"),
+)
+
+#: Every reason of an :class:`ImportNote` (the page words each).
+NOTE_REASONS = (
+    "csv-multiline",
+    "decimal-comma",
+    "forfeit",
+    "no-result",
+    "pgn-no-result",
+    "pgn-not-a-game",
+    "pgn-players",
+    "pgn-result",
+    "pgn-result-conflict",
+    "pgn-tag",
+    "read-as-csv",
+    "read-as-lines",
+    "read-as-pgn",
+    "same-player",
+    "unfinished",
+)
 
 Params = Mapping[str, str | int]
 

@@ -2,7 +2,7 @@
 // engine worker. Protocol (see elo_core/page/__init__.py): every <section data-mode> holds a
 // <form>; its fields (plus those of form#elo-options when the section has data-with-options)
 // go to compute(mode, fields); the answer fills [data-out] elements or marks fields in error.
-import { formatOutput, formatPlain, renderRows } from "./outputs.js";
+import { formatOutput, formatPlain, renderItems, renderRows } from "./outputs.js";
 import { restoreInputs, offerSharedInputs, initShare, saveInputs } from "./state.js";
 import { controlled, keepOffline } from "./offline.js";
 
@@ -138,6 +138,8 @@ function show(section, result, micros) {
 function fill(element, output) {
   if (output && output.rows) {
     renderRows(element, output.rows, lang, messages);
+  } else if (output && output.items) {
+    renderItems(element, output.items, lang, messages);
   } else if (output && output.attrs) {
     for (const [attr, value] of Object.entries(output.attrs)) element.setAttribute(attr, value);
   } else if (output && output.download) {

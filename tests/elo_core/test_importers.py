@@ -677,3 +677,42 @@ def test_big_pgn_file_reads_every_game_like_python_chess_reads_its_tags() -> Non
     while (headers := chess.pgn.read_headers(handle)) is not None:
         theirs.append((headers["White"], headers["Black"], scores[headers["Result"]]))
     assert theirs == [(g.player_a, g.player_b, g.score_a) for g in parse_pgn(separated).games]
+
+
+# --- every reason, listed for the page ----------------------------------------------------------
+
+REASON_SAMPLES = [
+    ("csv", "white,black,result,white\nAnn,Bob,1,Cid\n"),
+    ("csv", "name,opponent,result\nAnn,Bob,1\n"),
+    ("csv", "white,black,result\nAnn,Bob,0,5,1\n"),
+    ("csv", "white,black,result\nAnn,Bob,1,x\n"),
+    ("csv", "white,black,result\nAnn\n"),
+    ("csv", 'white,black,result\n"Ann,Bob,1\n'),
+    ("csv", "white,black,result,date\nAnn,Bob,1,x\n"),
+    ("csv", ""),
+    ("lines", "Ann | Bob\n"),
+    ("lines", "Ann, Bob, 1\n"),
+    ("pgn", "1. e4 1-0\n"),
+    ("csv", "white,black,result\nAnn,Bob,x\n"),
+    ("csv", "white,black,result\n,Bob,1\n"),
+    ("csv", "white,black,result\nAnn,Ann,1\n"),
+    ("csv", 'white,black,result\n"Ann\nX",Bob,1\nAnn,Bob,0,5\nAnn,Bob,+:-\nAnn,Bob,\nAnn,Bob,*\n'),
+    ("csv", '[White "A"]\n[Black "B"]\n[Result "1-0"]\n'),
+    ("pgn", "white,black,result\nAnn,Bob,1\n"),
+    ("csv", "Ann | Bob | 1\n"),
+    ("pgn", (FIXTURES / "league-club-export.pgn").read_text(encoding="utf-8")),
+    ("pgn", '[White "A"]\n[Black "B"]\n\n1. e4\n\n[White "A"]\n[Black "A"]\n[Result "1-0"]\n'),
+]
+
+
+def test_the_listed_reasons_are_exactly_those_an_import_gives() -> None:
+    from elo_core.importers import ERROR_REASONS, NOTE_REASONS
+
+    errors, notes = set(), set()
+    for fmt, text in REASON_SAMPLES:
+        try:
+            notes.update(note.reason for note in import_games(text, fmt).notes)
+        except InputError as error:
+            errors.add((error.code, error.reason))
+    assert errors == set(ERROR_REASONS)
+    assert notes == set(NOTE_REASONS)
