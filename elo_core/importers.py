@@ -781,6 +781,9 @@ def _pgn_name(text: str | None) -> str:
 
 def _tags(line: str) -> list[tuple[str, str]] | None:
     """The tags of a tag line (one or more), or None if it is not one."""
+    single = _TAG.fullmatch(line)  # nearly every tag line
+    if single is not None and "\\" not in line:
+        return [(single.group(1), single.group(2))]
     tags = []
     position = 0
     while position < len(line):
@@ -844,8 +847,8 @@ def _pgn_scan(lines: list[str]) -> Iterator[_RawGame]:
                 continue
             if stripped[0] == "[":
                 tags = _tags(stripped)
-                like = _TAG_LIKE.match(stripped)
-                if tags is not None or like is not None:
+                like = None if tags else _TAG_LIKE.match(stripped)
+                if tags or like:
                     names = [name for name, _ in tags] if tags else [like.group(1)] if like else []
                     if (
                         game is None
