@@ -384,9 +384,14 @@ def _parse_date(text: str) -> datetime.date | None:
 
 
 def _split_header(line: str, delimiter: str) -> list[str]:
+    line = line.rstrip("\r\n")
+    if '"' not in line:
+        # Without quotes a split is the same; and the lines format, the page's default,
+        # is told from CSV without importing csv (see _csv_records).
+        return line.split(delimiter)
     import csv
 
-    return next(csv.reader([line.rstrip("\r\n")], delimiter=delimiter, quotechar='"'), [])
+    return next(csv.reader([line], delimiter=delimiter, quotechar='"'), [])
 
 
 def _known_columns(header: list[str]) -> dict[str, int]:

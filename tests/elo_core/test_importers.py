@@ -716,3 +716,9 @@ def test_the_listed_reasons_are_exactly_those_an_import_gives() -> None:
             errors.add((error.code, error.reason))
     assert errors == set(ERROR_REASONS)
     assert notes == set(NOTE_REASONS)
+
+
+def test_lines_are_told_from_csv_without_the_csv_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The page's default format must not pay for importing csv (about 10 ms in Pyodide).
+    monkeypatch.setitem(sys.modules, "csv", None)
+    assert len(import_games("Anna | Ben | 1\nBen | Anna | ½\n", "lines").games) == 2
