@@ -14,7 +14,7 @@ forfeits (``+:-``, ``-:+``, ``+/-``, ``-/+``, ``-:-``, ``+:+``), unfinished
 games (``*``) and, in CSV, rows whose result is empty.
 
 Whatever cannot be read raises :class:`~elo_core.errors.InputError` with the
-1-based ``line``, a ``reason`` naming the rule broken and the ``params`` its
+1-based ``line`` (but for "empty"), a ``reason`` naming the rule broken and the ``params`` its
 message needs (texts as typed, numbers as numbers):
 
 =====================  ==================  =========================================
@@ -60,14 +60,16 @@ CSV
     Dates are YYYY-MM-DD, YYYY.MM.DD, YYYY/MM/DD, DD.MM.YYYY or DD-MM-YYYY
     (as Danish sheets write them), or empty; DD/MM/YYYY is refused, being
     MM/DD/YYYY in the USA. Blank rows and empty fields after the last column
-    are skipped. A row with more fields than the header is an error, but for
-    one case: in a comma-separated file, a result typed with a decimal comma
-    and not quoted (``Anna,Ben,0,5``) takes exactly one field more, and the
-    two fields together are a result (``0,5``, ``1,0``, ``0,0``); that row is
-    read so, with a note. Where the split could also be read another way (two
-    fields more, a date column taking the ``5``, or an ignored column after
-    the result in a file known to split results) it is an error instead. A
-    row whose quoted field runs over several lines is read, with a note.
+    are skipped. A row with more fields than the header has columns is an
+    error, but for one case: in a comma-separated file, a result typed with a
+    decimal comma and not quoted (``Anna,Ben,0,5``) takes exactly as many
+    fields more as it holds commas (one for ``0,5``, ``1,0``, ``0,0``; two for
+    ``0,5-0,5``), and those fields joined by commas are a result; that row is
+    read so, with a note (decision: nothing else could be meant by it). Where
+    the split could also be read another way (more fields still, a date
+    column taking the ``5``, or an ignored column after the result in a file
+    known to split results) it is an error instead. A row whose quoted field
+    runs over several lines is read, with a note.
 
 PGN
     Only the tags are read (White, Black, Result, WhiteElo, BlackElo, Date,
@@ -152,7 +154,7 @@ NOTE_REASONS = (
     "unfinished",
 )
 
-Params = Mapping[str, str | int]
+_Params = Mapping[str, str | int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +170,7 @@ class ImportNote:
     line: int | None
     reason: str
     message: str
-    params: Params = field(default_factory=dict, hash=False)
+    params: _Params = field(default_factory=dict, hash=False)
     left_out: bool = False
 
 

@@ -722,3 +722,19 @@ def test_lines_are_told_from_csv_without_the_csv_module(monkeypatch: pytest.Monk
     # The page's default format must not pay for importing csv (about 10 ms in Pyodide).
     monkeypatch.setitem(sys.modules, "csv", None)
     assert len(import_games("Anna | Ben | 1\nBen | Anna | ½\n", "lines").games) == 2
+
+
+@given(st.text(st.sampled_from('ab,;|\t"\n\r 1-0½=.+:*[]{}WhiteBlackResult')), st.sampled_from(
+    ["csv", "lines", "pgn"]))
+@example('[White "a"]\n{x\n[Black "b"]\n', "pgn")
+@example('white,black,result\n"a",b,"1', "csv")
+def test_any_text_in_any_format_gives_games_or_a_listed_error(text: str, fmt: str) -> None:
+    from elo_core.importers import ERROR_REASONS, NOTE_REASONS
+
+    try:
+        imported = import_games(text, fmt)
+    except InputError as error:
+        assert (error.code, error.reason) in ERROR_REASONS
+    else:
+        assert len(imported.games) == len(imported.lines)
+        assert all(note.reason in NOTE_REASONS for note in imported.notes)
