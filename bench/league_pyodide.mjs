@@ -1,7 +1,8 @@
-// The club-league benchmark (bench/league.py) inside Pyodide under Node.
-// Usage: node bench/league_pyodide.mjs [--json]
-// Copies elo_core's .py files and bench/league.py into Pyodide's file system
-// and runs the same measurement: median of 5 runs, 100 000 games, 200 players.
+// The club-league benchmarks inside Pyodide under Node.
+// Usage: node bench/league_pyodide.mjs [--json] [--bench=league|pgn_import]
+// Copies elo_core's .py files and bench/<bench>.py (league: 100 000 games, 200 players;
+// pgn_import: a 3.9 MB PGN export of 1,700 games) into Pyodide's file system and runs
+// the same measurement as in CPython: the median of 5 runs.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,15 +23,17 @@ function copy(fromDir, toDir, names) {
 }
 const coreDir = join(root, "elo_core");
 copy(coreDir, `${home}/elo_core`, readdirSync(coreDir).filter((n) => n.endsWith(".py")));
-copy(join(root, "bench"), `${home}/bench`, ["league.py"]);
+const bench = (process.argv.find((arg) => arg.startsWith("--bench=")) || "--bench=league").slice(8);
+if (!["league", "pgn_import"].includes(bench)) throw new Error(`unknown benchmark ${bench}`);
+copy(join(root, "bench"), `${home}/bench`, [`${bench}.py`]);
 
 const seconds = pyodide.runPython(`
 import sys
 sys.path.insert(0, ${JSON.stringify(home)})
-from bench.league import run
+from bench.${bench} import run
 run()
 `);
 const version = pyodide.runPython("import sys; sys.version.split()[0]");
 if (process.argv.includes("--json")) {
-  console.log(JSON.stringify({ benchmark: "league", runtime: "pyodide", python: version, seconds }));
+  console.log(JSON.stringify({ benchmark: bench, runtime: "pyodide", python: version, seconds }));
 }

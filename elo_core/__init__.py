@@ -17,7 +17,16 @@ from elo_core.fide import (
 )
 from elo_core.fide_tables import FIDE_TABLE_8_1_1, FIDE_TABLE_8_1_2, DpEntry, PdBand
 from elo_core.glicko2 import Glicko2Rating, Glicko2Result, Glicko2Standing, Glicko2Steps
-from elo_core.importers import PgnGame, PgnImport, parse_csv, parse_pgn, to_csv
+from elo_core.importers import (
+    GamesImport,
+    ImportNote,
+    PgnGame,
+    PgnImport,
+    import_games,
+    parse_csv,
+    parse_pgn,
+    to_csv,
+)
 from elo_core.league import League, LeagueGame, PlayerSetup, Standing, league
 from elo_core.parsing import parse_games, parse_result
 from elo_core.rounding import round_half_away
@@ -31,10 +40,12 @@ __all__ = [
     "FirstDwz",
     "Game",
     "GameResult",
+    "GamesImport",
     "Glicko2Rating",
     "Glicko2Result",
     "Glicko2Standing",
     "Glicko2Steps",
+    "ImportNote",
     "InputError",
     "KFactor",
     "League",
@@ -52,6 +63,7 @@ __all__ = [
     "fide_k_factor",
     "fide_k_factor_reason",
     "glicko2",
+    "import_games",
     "league",
     "parse_csv",
     "parse_games",

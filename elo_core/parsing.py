@@ -3,8 +3,8 @@
 A result is one of (spaces ignored; ``-`` may also be written ``–``, ``—``,
 ``−`` or ``:`` as in the German ``1:0``):
 
-- a win: ``1``, ``1.0``, ``1-0``;
-- a loss: ``0``, ``0.0``, ``0-1``;
+- a win: ``1``, ``1.0``, ``1,0``, ``1-0``, ``1.0-0.0``, ``1,0-0,0``;
+- a loss: ``0``, ``0.0``, ``0,0``, ``0-1``, ``0.0-1.0``, ``0,0-1,0``;
 - a draw: ``0.5``, ``0,5``, ``.5``, ``,5``, ``½``, ``=``, ``1/2``, ``½-½``,
   ``0.5-0.5``, ``0,5-0,5``, ``1/2-1/2``.
 
@@ -24,8 +24,9 @@ from elo_core.numbers import parse_rating
 __all__ = ["parse_games", "parse_result"]
 
 _RESULTS: dict[str, float] = {
-    **dict.fromkeys(("1", "1.0", "1-0"), 1.0),
-    **dict.fromkeys(("0", "0.0", "0-1"), 0.0),
+    # A decimal comma as Danish and German spreadsheets write it: 1,0 like 0,5.
+    **dict.fromkeys(("1", "1.0", "1,0", "1-0", "1.0-0.0", "1,0-0,0"), 1.0),
+    **dict.fromkeys(("0", "0.0", "0,0", "0-1", "0.0-1.0", "0,0-1,0"), 0.0),
     **dict.fromkeys(
         (
             "0.5",

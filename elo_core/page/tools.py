@@ -27,8 +27,8 @@ from elo_core.fide import (
     fide_k_factor_reason,
     performance_rating,
 )
-from elo_core.importers import parse_csv, parse_lines, parse_pgn
-from elo_core.league import League, LeagueGame, league
+from elo_core.importers import GamesImport, ImportNote, import_games
+from elo_core.league import League, league
 from elo_core.parsing import parse_games, parse_result
 from elo_core.validation import (
     MAX_GAMES_IN_PERIOD,
@@ -37,7 +37,7 @@ from elo_core.validation import (
     MIN_YEAR,
 )
 
-__all__ = ["CHART_SLOTS", "DEFAULTS", "MODES", "parse_ratings"]
+__all__ = ["CHART_SLOTS", "DEFAULTS", "MODES", "NOTES_SHOWN", "parse_ratings"]
 
 Output = dict[str, Any]
 T = TypeVar("T")
@@ -47,6 +47,9 @@ CHART_SLOTS = 8
 
 # At most about this many points per line of the rating-history chart.
 _CHART_POINTS = 400
+
+#: The league shows at most this many import notes, then how many more there are.
+NOTES_SHOWN = 20
 
 # The chart's drawing area inside its viewBox (0 0 640 320).
 _CHART_LEFT, _CHART_RIGHT, _CHART_TOP, _CHART_BOTTOM = 56.0, 624.0, 16.0, 284.0
@@ -225,12 +228,24 @@ def _initial(form: Mapping[str, str], lang: str) -> dict[str, Output]:
 _LEAGUE_FORMATS = ("lines", "csv", "pgn")
 
 
-def _league_games(text: str, fmt: str) -> list[LeagueGame]:
-    if fmt == "csv":
-        return parse_csv(text)
-    if fmt == "pgn":
-        return list(parse_pgn(text).games)
-    return parse_lines(text)
+def _note(note: ImportNote) -> Output:
+    """One import note as the page words it: numbers formatted, texts as typed."""
+    params = {
+        name: _num(value, 0) if isinstance(value, int) else value
+        for name, value in note.params.items()
+    }
+    message = _message(f"league-note-{note.reason}", **params)
+    return message if note.line is None else _message(
+        "league-note", line=_num(note.line, 0), note=message
+    )
+
+
+def _notes(notes: tuple[ImportNote, ...]) -> Output:
+    """The import notes, at most :data:`NOTES_SHOWN`, then how many more there are."""
+    items = [_note(note) for note in notes[:NOTES_SHOWN]]
+    if len(notes) > NOTES_SHOWN:
+        items.append(_message("league-notes-more", count=_num(len(notes) - NOTES_SHOWN, 0)))
+    return {"items": items}
 
 
 def _chart(result: League, games: int) -> dict[str, Output]:
@@ -280,14 +295,24 @@ def _chart(result: League, games: int) -> dict[str, Output]:
     return outputs
 
 
+# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _csv_cell(text: str) -> str:
+    """A text cell: neutralised by a leading ' if a spreadsheet would run it, quoted if needed."""
+    if text.startswith(_FORMULA_STARTS):
+        text = "'" + text
+    if any(char in text for char in ',"\r\n'):
+        text = '"' + text.replace('"', '""') + '"'
+    return text
+
+
 def _standings_csv(result: League) -> str:
     lines = ["rank,name,rating,games,wins,draws,losses,change"]
     for rank, row in enumerate(result.standings, 1):
-        name = row.name
-        if any(char in name for char in ',"\r\n'):
-            name = '"' + name.replace('"', '""') + '"'
         lines.append(
-            f"{rank},{name},{row.rating:.1f},{row.games},{row.wins},{row.draws},"
+            f"{rank},{_csv_cell(row.name)},{row.rating:.1f},{row.games},{row.wins},{row.draws},"
             f"{row.losses},{row.change:+.1f}"
         )
     return "\n".join(lines) + "\n"
@@ -296,13 +321,14 @@ def _standings_csv(result: League) -> str:
 def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     reader = FormReader(form, lang)
     fmt = reader.option("league_format", _LEAGUE_FORMATS, "lines")
-    games = reader.read("league_games", lambda text: _league_games(text, fmt or "lines"))
-    if games == []:
-        reader.fail("league_games", "games-invalid", reason="empty")
+    imported = reader.read("league_games", lambda text: import_games(text, fmt or "lines"))
+    if imported is not None and not imported.games:
+        _no_games(reader, imported)
     start = reader.rating("league_start", "1500")
     k = reader.k("league_k", "20")
     reader.done()
-    assert games is not None and start is not None and k is not None
+    assert imported is not None and start is not None and k is not None
+    games = list(imported.games)
     try:
         result = league(games, start=start, k=k)
     except InputError as error:
@@ -348,6 +374,7 @@ def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
         "league_total": _num(result.total, 1),
         "league_players": _num(len(result.standings), 0),
         "league_games_count": _num(len(games), 0),
+        "league_notes": _notes(imported.notes),
         "standings_csv": {
             "download": {
                 "filename": "standings.csv",
@@ -357,6 +384,18 @@ def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
         },
         **_chart(result, len(games)),
     }
+
+
+def _no_games(reader: FormReader, imported: GamesImport) -> None:
+    """No game to rate: none given, or every one left out (the first one's line)."""
+    left_out = [note for note in imported.notes if note.left_out]
+    if not left_out:
+        reader.fail("league_games", "games-invalid", reason="empty")
+        return
+    reader.fail(
+        "league_games", "games-invalid", left_out[0].line, reason="none-rated",
+        params={"count": len(left_out)},
+    )
 
 
 def _score_text(score: float) -> str:

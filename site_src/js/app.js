@@ -39,13 +39,31 @@ addEventListener("hashchange", () => offerSharedInputs(refreshAll));
 initShare();
 carryInputsAcrossLanguages();
 
+// A chosen file's text. file.text() assumes UTF-8; Excel's "Unicode text" is UTF-16 (with a
+// BOM, or recognised by its NUL bytes) and its older "CSV" is Windows-1252, which UTF-8
+// would turn into "�" (two names merged into one).
+function decodeText(bytes) {
+  const [a, b] = bytes;
+  let encoding = "utf-8";
+  if (a === 0xff && b === 0xfe) encoding = "utf-16le";
+  else if (a === 0xfe && b === 0xff) encoding = "utf-16be";
+  else if (bytes.length > 1 && b === 0 && a !== 0) encoding = "utf-16le";
+  else if (bytes.length > 1 && a === 0 && b !== 0) encoding = "utf-16be";
+  if (encoding !== "utf-8") return new TextDecoder(encoding).decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder("windows-1252").decode(bytes);
+  }
+}
+
 // Files chosen in <input type=file data-fills="name"> are read into that field, locally.
 document.querySelectorAll("input[type=file][data-fills]").forEach((input) => {
   input.addEventListener("change", async () => {
     const file = input.files?.[0];
     if (!file) return;
     const target = input.form.querySelector(`[name="${input.dataset.fills}"]`);
-    target.value = await file.text();
+    target.value = decodeText(new Uint8Array(await file.arrayBuffer()));
     target.dispatchEvent(new Event("input", { bubbles: true }));
   });
 });

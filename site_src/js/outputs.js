@@ -25,7 +25,8 @@ export function formatOutput(output, lang, messages) {
   if (typeof output.message === "string") {
     let text = messages[output.message] || output.message;
     for (const [name, value] of Object.entries(output.params || {})) {
-      text = text.replace(`{${name}}`, typeof value === "object" ? formatOutput(value, lang, messages) : String(value));
+      const shown = typeof value === "object" ? formatOutput(value, lang, messages) : String(value);
+      text = text.replace(`{${name}}`, () => shown);  // a function: "$&" in a name stays as typed
     }
     return text;
   }
@@ -76,4 +77,16 @@ export function renderRows(tbody, { rows, total }, lang, messages) {
 function moreText(shown, total, lang, messages) {
   return (messages["rows-shown"] || "{shown} of {total}")
     .replace("{shown}", formatPlain(shown, lang)).replace("{total}", formatPlain(total, lang));
+}
+
+// A list of messages (the league's import notes): one <li> each; hidden when there are none.
+export function renderItems(list, items, lang, messages) {
+  const fragment = document.createDocumentFragment();
+  for (const item of items) {
+    const li = document.createElement("li");
+    li.textContent = formatOutput(item, lang, messages);
+    fragment.append(li);
+  }
+  list.replaceChildren(fragment);
+  list.hidden = items.length === 0;
 }

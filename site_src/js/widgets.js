@@ -4,7 +4,7 @@
 // data-with-options); they go to compute(mode, fields, lang); the answer fills its
 // [data-out] elements or marks the fields in error, each with its message.
 import { compute, engineGeneration, engineState, onEngine } from "./engine.js";
-import { formatOutput, formatPlain, renderRows } from "./outputs.js";
+import { formatOutput, formatPlain, renderItems, renderRows } from "./outputs.js";
 
 const lang = document.documentElement.lang;
 const optionsForm = document.getElementById("elo-options");
@@ -73,6 +73,8 @@ function fillParams(template, params) {
 function fill(element, output, messages) {
   if (output && output.rows) {
     renderRows(element, output, lang, messages);
+  } else if (output && output.items) {
+    renderItems(element, output.items, lang, messages);
   } else if (output && output.attrs) {
     for (const [attr, value] of Object.entries(output.attrs)) element.setAttribute(attr, value);
   } else if (output && output.download) {

@@ -70,6 +70,21 @@ BROWSER_MESSAGES: dict[str, str] = {
     "volatility-invalid": N_("Enter a volatility from {min} to {max}, such as 0.06."),
     "tau-invalid": N_("Enter τ from {min} to {max}; Glickman suggests 0.3 to 1.2."),
     "league_games:games-invalid": N_("This line cannot be read. Write one game per line as player A | player B | result, or choose the format of your file."),
+    # the club league's import: each rule it checks (elo_core.importers)
+    "league_games:games-invalid/csv-columns": N_("The header line needs columns for player A, player B and the result, such as player_a, player_b, result or White, Black, Result. Missing: {missing}."),
+    "league_games:games-invalid/csv-column-twice": N_("The header line names the column “{name}” twice."),
+    "league_games:games-invalid/csv-fields": N_("This row has {count} fields, more than the {expected} columns of the header line. Put a field that holds the separator in quotes."),
+    "league_games:games-invalid/csv-missing-fields": N_("This row has only {count} fields; player A, player B and the result need {needed}."),
+    "league_games:games-invalid/csv-quote": N_("A quote opens on this line and is never closed."),
+    "league_games:games-invalid/csv-decimal-comma": N_("The comma that separates the fields splits the result “{text}” in two. Write it with a point (0.5) or in quotes (\"0,5\")."),
+    "league_games:games-invalid/result": N_("“{text}” is not a result. Write 1, ½ or 0 (also 1-0, ½-½, 0-1), or +:- for a forfeit."),
+    "league_games:games-invalid/date": N_("“{text}” is not a date. Write it as 2024-03-15, 15.03.2024 or 15-03-2024, or leave it empty."),
+    "league_games:games-invalid/lines-format": N_("Write each game on its own line as player A | player B | result: three parts, where this line has {count}."),
+    "league_games:games-invalid/looks-like-csv": N_("This line looks like CSV. Separate the players and the result with | (a name may hold a comma), or add a header line such as player_a,player_b,result and choose CSV."),
+    "league_games:games-invalid/pgn-no-games": N_("No PGN game found. A PGN game starts with tag lines such as [White \"Anna\"]."),
+    "league_games:games-invalid/none-rated": N_("No game can be rated: all {count} are left out (forfeited, unfinished or unreadable), the first on this line."),
+    "player-invalid/same-player": N_("{name} cannot play against themself: every game needs two different players."),
+    "player-invalid/no-name": N_("Both players need a name."),
     "g_games:games-invalid": N_("Write one game per line: opponent's rating | opponent's RD | result, as in 1400 | 30 | 1."),
     "perf_opponents:games-invalid": N_("Enter at least one opponent's rating."),
     "init_opponents:games-invalid": N_("Enter at least one opponent's rating."),
@@ -117,6 +132,24 @@ BROWSER_MESSAGES: dict[str, str] = {
     "trf_k:k-invalid/duplicate": N_("Start number {number} has a K-factor already (line {first})."),
     "trf_k:k-invalid/unknown-player": N_("There is no player with start number {number} in the file."),
     "trf_k:k-invalid/unrated": N_("Player {number} is unrated, so a K-factor does not apply."),
+    # notes on the club league's import: a game left out, a reading explained
+    "league-note": N_("Line {line}: {note}"),
+    "league-notes-more": N_("… and {count} more notes."),
+    "league-note-decimal-comma": N_("“{text}” was read as the result {value}: a decimal comma, although commas separate the fields."),
+    "league-note-forfeit": N_("“{text}” is a forfeit. Forfeited games are not rated, so this one is left out."),
+    "league-note-unfinished": N_("The game has no result yet (*) and is left out."),
+    "league-note-no-result": N_("The game has no result yet and is left out."),
+    "league-note-csv-multiline": N_("A quoted field runs on to line {end}. Check that its quotes are closed."),
+    "league-note-read-as-pgn": N_("The text is PGN, so it was read as PGN."),
+    "league-note-read-as-csv": N_("The text is CSV with a header line, so it was read as CSV."),
+    "league-note-read-as-lines": N_("The text has one game per line (player A | player B | result), so it was read that way."),
+    "league-note-pgn-tag": N_("The tag line “{text}” cannot be read, so the game is left out."),
+    "league-note-pgn-not-a-game": N_("This text has no White, Black or Result tag: it is not a game and is left out."),
+    "league-note-pgn-players": N_("The game needs White and Black tags with names; it is left out."),
+    "league-note-pgn-no-result": N_("The game has no Result tag and its moves end without a result; it is left out."),
+    "league-note-pgn-result": N_("The Result tag “{text}” is not 1-0, 0-1, 1/2-1/2 or *; the game is left out."),
+    "league-note-pgn-result-conflict": N_("The Result tag says {tag} but the moves end with {moves}; the game is left out."),
+    "league-note-same-player": N_("{name} cannot play against themself; the game is left out."),
     # engine states
     "engine-loading": N_("Loading the calculator…"),
     "engine-runtime": N_("Loading the calculator: starting Python…"),
@@ -141,7 +174,7 @@ BROWSER_MESSAGES: dict[str, str] = {
 MODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
     "initial": ("initial-",),
-    "league": ("chart-",),
+    "league": ("chart-", "league-note"),
     "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/"),
 }
 
@@ -175,6 +208,8 @@ def format_output(output: Any, lang: str, messages: dict[str, str]) -> Any:
         return "–"
     if "rows" in output:
         return [[format_output(cell, lang, messages) for cell in row] for row in output["rows"]]
+    if "items" in output:
+        return [format_output(item, lang, messages) for item in output["items"]]
     if "attrs" in output or "download" in output:
         return output
     if "value" in output:

@@ -10,6 +10,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 READY_TIMEOUT_MS = 60_000
+FIXTURES = Path(__file__).resolve().parents[1] / "elo_core" / "fixtures"
 
 
 def open_page(browser: Any, url: str, **context_args: Any) -> tuple[Any, Any, list[str], list[str]]:
@@ -115,7 +116,10 @@ def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_pat
     page.fill('[name="league_games"]', bad)
     box = page.locator('[data-error-for="league_games"]')
     box.wait_for(state="visible")
-    assert box.inner_text().startswith("Line 3: This line cannot be read.")
+    assert box.inner_text() == (
+        "Line 3: Write each game on its own line as player A | player B | result: three parts, "
+        "where this line has 2."
+    )
     assert "is-stale" in (page.get_attribute('[data-mode="league"]', "class") or "")
     assert out(page, "league_total") == "6,000.0"
     assert page.input_value('[name="league_games"]') == bad
@@ -139,7 +143,9 @@ PGN = """[Event "Klubturnering"]
 """
 
 
-def test_danish_league_pgn_loads_the_chess_wheel_only_when_chosen(browser: Any, served: str) -> None:
+def test_danish_league_reads_files_as_clubs_save_them_and_lists_what_it_left_out(
+    browser: Any, served: str
+) -> None:
     context, page, requested, errors = open_page(browser, served + "da/klubliga/")
     page.fill('[name="league_start"]', "1600")
     wait_out(page, "league_total", "6.400,0")
@@ -151,15 +157,35 @@ def test_danish_league_pgn_loads_the_chess_wheel_only_when_chosen(browser: Any, 
                 "buffer": "hvid;sort;resultat\nJens;Mette;1-0\n".encode()}],
     )
     wait_out(page, "league_players", "2")
-    assert not any("chess-" in url for url in requested), requested
+    notes = page.locator('[data-out="league_notes"]')
+    assert notes.is_hidden()
 
+    # Excel's "Unicode text": UTF-16 with a BOM, tab-separated; its forfeit is listed, not rated.
+    unicode_text = FIXTURES / "league-excel-unicode.txt"
+    page.set_input_files("#league_file", files=[{
+        "name": "liga.txt", "mimeType": "text/plain", "buffer": unicode_text.read_bytes()}])
+    wait_out(page, "league_players", "4")
+    notes.wait_for(state="visible", timeout=10_000)
+    assert notes.locator("li").all_inner_texts() == [
+        "Linje 5: »+:-« betyder et parti uden kamp. Partier uden kamp rates ikke, så dette udelades."
+    ]
+    # Excel's older "CSV" is Windows-1252: ø stays ø, not "�".
+    page.set_input_files("#league_file", files=[{
+        "name": "liga.csv", "mimeType": "text/csv",
+        "buffer": "hvid;sort;resultat\nSøren;Jens;0,5\n".encode("cp1252")}])
+    wait_out(page, "league_players", "2")
+    names = page.locator('[data-out="standings"] tr td:nth-child(2)').all_inner_texts()
+    assert sorted(names) == ["Jens", "Søren"]
+    assert notes.is_hidden()
+
+    # PGN is read by elo_core itself: python-chess is never downloaded.
     page.select_option('[name="league_format"]', "pgn")
     page.fill('[name="league_games"]', PGN)
     wait_out(page, "league_players", "3")
     assert out(page, "league_games_count") == "2"
     names = page.locator('[data-out="standings"] tr td:nth-child(2)').all_inner_texts()
     assert sorted(names) == ["Jens", "Mette", "Søren"]
-    assert any(url.endswith(".whl") and "/chess-" in url for url in requested), requested
+    assert not any("/chess-" in url for url in requested), requested
     assert errors == []
     context.close()
 

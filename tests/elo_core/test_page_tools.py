@@ -7,7 +7,7 @@ import pytest
 
 from elo_core.page import DEFAULTS, MODES, compute
 from elo_core.page.fields import MAX_ROWS
-from elo_core.page.tools import CHART_SLOTS, parse_ratings
+from elo_core.page.tools import CHART_SLOTS, NOTES_SHOWN, parse_ratings
 from elo_core.errors import ERROR_CODES, InputError
 from elo_core.importers import parse_lines
 
@@ -192,13 +192,18 @@ def test_parse_lines_reads_names_with_spaces_and_all_result_forms() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "line"),
-    [("A | B | 1\nA | B\n", 2), ("A | B | 1\n\nA | A | 1", 3), ("A | B | 2", 1), (" | B | 1", 1)],
+    ("text", "line", "code"),
+    [
+        ("A | B | 1\nA | B\n", 2, "games-invalid"),
+        ("A | B | 1\n\nA | A | 1", 3, "player-invalid"),
+        ("A | B | 2", 1, "games-invalid"),
+        (" | B | 1", 1, "player-invalid"),
+    ],
 )
-def test_parse_lines_names_the_bad_line(text: str, line: int) -> None:
+def test_parse_lines_names_the_bad_line(text: str, line: int, code: str) -> None:
     with pytest.raises(InputError) as caught:
         parse_lines(text)
-    assert (caught.value.code, caught.value.line) == ("games-invalid", line)
+    assert (caught.value.code, caught.value.line) == (code, line)
 
 
 def test_league_default_club_standings_total_and_csv() -> None:
@@ -261,6 +266,101 @@ def test_league_bad_line_start_and_k_all_reported() -> None:
     ]
     assert errors("league", league_games="") == [("league_games", "games-invalid", None)]
     assert errors("league", league_format="xls") == [("league_format", "option-invalid", None)]
+
+
+def league_error(**fields: str) -> dict[str, object]:
+    """The one error of the league's games field, with its reason and params."""
+    result = compute("league", {**DEFAULTS["league"], **fields})
+    assert not result["ok"], result
+    [error] = [e for e in result["errors"] if e["field"] == "league_games"]
+    return dict(error)
+
+
+@pytest.mark.parametrize(
+    ("fields", "code", "line", "reason", "params"),
+    [
+        ({"league_games": "Anna | Anna | 1"}, "player-invalid", 1, "same-player",
+         {"name": "Anna"}),
+        ({"league_games": "Anna | Ben | 1\nAnna | Clara"}, "games-invalid", 2, "lines-format",
+         {"count": 2}),
+        ({"league_games": "Anna | Ben | 2"}, "games-invalid", 1, "result", {"text": "2"}),
+        ({"league_format": "csv", "league_games": "white,black,result\nAnna,Ben,0,5,1"},
+         "games-invalid", 2, "csv-decimal-comma", {"text": "0,5"}),
+        ({"league_format": "csv", "league_games": "white,black,result\nAnna,Ben,1,x"},
+         "games-invalid", 2, "csv-fields", {"count": 4, "expected": 3}),
+        ({"league_format": "csv", "league_games": "name;opponent;points\nAnna;Ben;1"},
+         "games-invalid", 1, "csv-columns", {"missing": "player_a, player_b, result"}),
+        ({"league_format": "pgn", "league_games": "1. e4 e5 1-0"}, "games-invalid", 1,
+         "pgn-no-games", {}),
+        ({"league_games": "Anna | Ben | +:-\nBen | Anna | *"}, "games-invalid", 1, "none-rated",
+         {"count": 2}),
+    ],
+)
+def test_league_errors_name_the_rule_for_the_page(
+    fields: dict[str, str], code: str, line: int, reason: str, params: dict[str, object]
+) -> None:
+    error = league_error(**fields)
+    assert (error["code"], error["line"], error["reason"], error["params"]) == (
+        code, line, reason, params
+    )
+
+
+def test_league_notes_show_left_out_games_and_readings() -> None:
+    out = ok(
+        "league",
+        league_format="csv",
+        league_games="Player 1,Player 2,Result\nAnna,Ben,0,5\nBen,Clara,+:-\nClara,Anna,1\n",
+    )
+    assert value(out["league_games_count"]) == 2
+    assert out["league_notes"] == {"items": [
+        {"message": "league-note", "params": {
+            "line": {"value": 2.0, "digits": 0, "signed": False},
+            "note": {"message": "league-note-decimal-comma",
+                     "params": {"text": "0,5", "value": "½"}}}},
+        {"message": "league-note", "params": {
+            "line": {"value": 3.0, "digits": 0, "signed": False},
+            "note": {"message": "league-note-forfeit", "params": {"text": "+:-"}}}},
+    ]}
+    assert ok("league")["league_notes"] == {"items": []}
+
+
+def test_league_reads_pgn_chosen_as_csv_with_a_note_and_notes_each_skipped_game() -> None:
+    pgn = (
+        '[White "Anna"]\n[Black "Ben"]\n[Result "1-0"]\n\n1. e4 1-0\n'
+        '[White "Ben"]\n[Black "Clara"]\n[Result "*"]\n\n1. d4 *\n'
+    )
+    out = ok("league", league_format="csv", league_games=pgn)
+    assert value(out["league_games_count"]) == 1
+    items = out["league_notes"]["items"]
+    assert items[0] == {"message": "league-note-read-as-pgn", "params": {}}
+    assert items[1]["params"]["note"]["message"] == "league-note-unfinished"
+    assert value(items[1]["params"]["line"]) == 6
+
+
+def test_league_notes_are_capped_with_a_count_of_the_rest() -> None:
+    games = "\n".join(["Anna | Ben | 1"] + [f"P{i} | Q{i} | +:-" for i in range(NOTES_SHOWN + 5)])
+    items = ok("league", league_games=games)["league_notes"]["items"]
+    assert len(items) == NOTES_SHOWN + 1
+    assert items[-1]["message"] == "league-notes-more"
+    assert value(items[-1]["params"]["count"]) == 5
+
+
+@pytest.mark.parametrize(
+    ("name", "cell"),
+    [
+        ('=HYPERLINK("http://x","y")', '"\'=HYPERLINK(""http://x"",""y"")"'),
+        ("+cmd", "'+cmd"),
+        ("-2+3", "'-2+3"),
+        ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
+        ("Smith, Ann", '"Smith, Ann"'),
+        ("Ann", "Ann"),
+    ],
+)
+def test_standings_csv_neutralises_cells_a_spreadsheet_would_run(name: str, cell: str) -> None:
+    out = ok("league", league_games=f"{name} | Zed | 1")
+    lines = out["standings_csv"]["download"]["text"].splitlines()
+    assert lines[1].startswith(f"1,{cell},")
+    assert lines[2].startswith("2,Zed,")
 
 
 # --- Glicko-2 and DWZ ----------------------------------------------------------------------------

@@ -12,8 +12,9 @@ SETTINGS = settings(deadline=None, database=None, max_examples=300)
 # What a line of games can be wrong with.
 LINE_CODES = {"games-invalid", "rating-invalid", "rating-implausible", "score-invalid"}
 
-WINS = ["1", "1.0", "1-0", " 1 ", "1 - 0", "1–0", "1:0"]
-LOSSES = ["0", "0.0", "0-1", "0 - 1", "0—1", "0:1"]
+# 1,0 and 0,0 as a Danish or German spreadsheet writes 1.0 and 0.0.
+WINS = ["1", "1.0", "1-0", " 1 ", "1 - 0", "1–0", "1:0", "1,0", "1,0-0,0", "1.0-0.0", "1,0:0,0"]
+LOSSES = ["0", "0.0", "0-1", "0 - 1", "0—1", "0:1", "0,0", "0,0-1,0", "0.0-1.0"]
 DRAWS = [
     "0.5", "0,5", ".5", ",5", "½", "=", "1/2", "½-½", "0.5-0.5", "1/2-1/2",
     "0,5-0,5", "½ - ½", "1/2 - 1/2", "½:½",

@@ -52,3 +52,17 @@ def test_every_reason_a_tournament_file_is_refused_for_has_a_message() -> None:
 
     missing = {f"trf-invalid/{reason}" for reason in trf.PARSE_REASONS} - set(BROWSER_MESSAGES)
     assert missing == set()
+
+
+def test_every_import_reason_has_its_own_message() -> None:
+    # Otherwise the league shows a generic "cannot be read" for a rule it could name.
+    from elo_core.importers import ERROR_REASONS, NOTE_REASONS
+
+    for code, reason in ERROR_REASONS:
+        if reason == "empty":
+            assert f"{code}/{reason}" in BROWSER_MESSAGES
+            continue
+        keys = {f"league_games:{code}/{reason}", f"{code}/{reason}"}
+        assert keys & set(BROWSER_MESSAGES), (code, reason)
+    for reason in NOTE_REASONS:
+        assert f"league-note-{reason}" in BROWSER_MESSAGES, reason
