@@ -10,7 +10,8 @@ errors found, by field, each with a stable code.
 Modes: :mod:`elo_core.page.home` (``elo``, ``match``, ``expectancy``) and
 :mod:`elo_core.page.tools` (``k_advisor``, ``performance``, ``initial``,
 ``league``, ``glicko2``, ``dwz``) and :mod:`elo_core.page.trf` (``trf``, a tournament
-report file rated by FIDE's rules).
+report file rated by FIDE's rules) and :mod:`elo_core.page.articles` (``steps``,
+``period``, ``models``: the articles' live examples, every intermediate step an output).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elo_core.errors import InputError
-from elo_core.page import home, tools, trf
+from elo_core.page import articles, home, tools, trf
 from elo_core.page.fields import FormErrors
 
 __all__ = ["DEFAULTS", "MODES", "compute"]
@@ -27,12 +28,14 @@ __all__ = ["DEFAULTS", "MODES", "compute"]
 #: Every mode's example, already computed by the build before anyone types.
 DEFAULTS: dict[str, dict[str, str]] = {
     **home.DEFAULTS,
+    **articles.DEFAULTS,
     **tools.DEFAULTS,
     **trf.DEFAULTS,
 }
 
 MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Any]]] = {
     **home.MODES,
+    **articles.MODES,
     **tools.MODES,
     **trf.MODES,
 }
