@@ -15,7 +15,9 @@ let nextKey = 0;
 function controlsOf(element) {
   const forms = [...element.querySelectorAll("form")];
   if ("withOptions" in element.dataset && optionsForm) forms.push(optionsForm);
-  const controls = forms.flatMap((form) => [...form.elements]);
+  // A live example's fields stand in its text, in no form.
+  const controls = forms.length ? forms.flatMap((form) => [...form.elements])
+    : [...element.querySelectorAll("input, select, textarea")];
   return controls.filter((el) => el.name && !["file", "button", "submit"].includes(el.type));
 }
 
@@ -84,8 +86,21 @@ function fill(element, output, messages) {
     element.download = output.download.filename;
     element.hidden = false;
   } else {
-    element.textContent = formatOutput(output, lang, messages);
+    element.textContent = formatOutput(shownAs(element, output), lang, messages);
   }
+}
+
+// A live example's text may show a number its own way (sitegen/live.py's live_out).
+function shownAs(element, output) {
+  const wanted = element.dataset;
+  if (typeof output?.value !== "number" || !("digits" in wanted || "signed" in wanted || "absolute" in wanted)) {
+    return output;
+  }
+  return {
+    value: "absolute" in wanted ? Math.abs(output.value) : output.value,
+    digits: "digits" in wanted ? Number(wanted.digits) : output.digits,
+    signed: "signed" in wanted ? wanted.signed === "true" : output.signed,
+  };
 }
 
 // One calculator (a section with data-mode) or live example: reads its fields as they

@@ -8,6 +8,8 @@ not typed.
 
 from __future__ import annotations
 
+import importlib
+
 from collections.abc import Callable, Sequence
 from html import escape
 from typing import Any
@@ -18,7 +20,7 @@ from markupsafe import Markup
 from sitegen.i18n import format_number
 from sitegen.markup import numeric_columns
 
-__all__ = ["article_macros"]
+__all__ = ["article_macros", "expectancy_curve_svg"]
 
 MODELS = ("logistic", "normal", "fide")
 
@@ -108,49 +110,8 @@ def article_macros(
             rows,
         )
 
-    def expectancy_curve(max_difference: int = 800) -> Markup:
-        width, height, pad = 640, 360, 44
-        plot_w, plot_h = width - 2 * pad, height - 2 * pad
-
-        def x(d: float) -> float:
-            return pad + (d + max_difference) / (2 * max_difference) * plot_w
-
-        def y(e: float) -> float:
-            return pad + (1 - e) * plot_h
-
-        def path(model: str) -> str:
-            points = [(d, elo_core.expected_score(1500 + d / 2, 1500 - d / 2, model=model))
-                      for d in range(-max_difference, max_difference + 1, 4)]
-            return "M" + " L".join(f"{x(d):.1f},{y(e):.1f}" for d, e in points)
-
-        grid = []
-        for e in (0, 0.25, 0.5, 0.75, 1):
-            grid.append(f'<line class="grid" x1="{pad}" x2="{width - pad}" y1="{y(e):.1f}" y2="{y(e):.1f}"/>'
-                        f'<text class="tick" x="{pad - 6}" y="{y(e) + 4:.1f}" text-anchor="end">{num(e, 2)}</text>')
-        for d in range(-max_difference, max_difference + 1, 200):
-            grid.append(f'<line class="grid" x1="{x(d):.1f}" x2="{x(d):.1f}" y1="{pad}" y2="{height - pad}"/>'
-                        f'<text class="tick" x="{x(d):.1f}" y="{height - pad + 16}" text-anchor="middle">{d}</text>')
-        labels = {"logistic": _("Formula (logistic)"), "normal": _("Normal distribution"),
-                  "fide": _("FIDE table")}
-        legend = "".join(
-            f'<g class="legend-{m}"><line x1="{pad + 10 + i * 190}" x2="{pad + 34 + i * 190}" y1="18" y2="18"/>'
-            f'<text x="{pad + 40 + i * 190}" y="22">{escape(labels[m])}</text></g>'
-            for i, m in enumerate(MODELS)
-        )
-        title = escape(_("Expected score by rating difference"))
-        description = escape(_("The logistic formula, the normal distribution and FIDE's table "
-                               "give almost the same curve; the table rises in steps."))
-        svg = (
-            f'<figure class="curve"><svg viewBox="0 0 {width} {height}" role="img" '
-            f'aria-labelledby="curve-title curve-desc" xmlns="http://www.w3.org/2000/svg">'
-            f'<title id="curve-title">{title}</title><desc id="curve-desc">{description}</desc>'
-            + "".join(grid)
-            + "".join(f'<path class="line-{m}" d="{path(m)}"/>' for m in MODELS)
-            + legend
-            + f'<text class="axis" x="{width / 2}" y="{height - 6}" text-anchor="middle">{escape(_("Rating difference"))}</text>'
-            + f"</svg><figcaption>{description}</figcaption></figure>"
-        )
-        return Markup(svg)
+    def expectancy_curve() -> Markup:
+        return expectancy_curve_svg(lang, translations, elo_core)
 
     return {
         "expectancy_curve": expectancy_curve,
@@ -158,3 +119,50 @@ def article_macros(
         "fide_table_8_1_1": fide_table_8_1_1,
         "fide_table_8_1_2": fide_table_8_1_2,
     }
+
+
+def expectancy_curve_svg(lang: str, translations: Translations, elo_core: Any,
+                         extra: str = "", ident: str = "curve") -> Markup:
+    """The three models' curves, −800 to +800; ``extra`` is SVG drawn on top (a live
+    example's points: :mod:`sitegen.live`), in the geometry of :mod:`elo_core.page.articles`."""
+    _ = translations.gettext
+    geometry = importlib.import_module("elo_core.page.articles")
+    x, y = geometry.curve_x, geometry.curve_y
+    width, height, pad = geometry.CURVE_WIDTH, geometry.CURVE_HEIGHT, geometry.CURVE_PAD
+    max_difference = geometry.CURVE_MAX
+
+    def path(model: str) -> str:
+        points = [(d, elo_core.expected_score(1500 + d / 2, 1500 - d / 2, model=model))
+                  for d in range(-max_difference, max_difference + 1, 4)]
+        return "M" + " L".join(f"{x(d):.1f},{y(e):.1f}" for d, e in points)
+
+    grid = []
+    for e in (0, 0.25, 0.5, 0.75, 1):
+        grid.append(f'<line class="grid" x1="{pad}" x2="{width - pad}" y1="{y(e):.1f}" y2="{y(e):.1f}"/>'
+                    f'<text class="tick" x="{pad - 6}" y="{y(e) + 4:.1f}" text-anchor="end">'
+                    f'{format_number(e, 2, lang)}</text>')
+    for d in range(-max_difference, max_difference + 1, 200):
+        grid.append(f'<line class="grid" x1="{x(d):.1f}" x2="{x(d):.1f}" y1="{pad}" y2="{height - pad}"/>'
+                    f'<text class="tick" x="{x(d):.1f}" y="{height - pad + 16}" text-anchor="middle">{d}</text>')
+    labels = {"logistic": _("Formula (logistic)"), "normal": _("Normal distribution"),
+              "fide": _("FIDE table")}
+    legend = "".join(
+        f'<g class="legend-{m}"><line x1="{pad + 10 + i * 190}" x2="{pad + 34 + i * 190}" y1="18" y2="18"/>'
+        f'<text x="{pad + 40 + i * 190}" y="22">{escape(labels[m])}</text></g>'
+        for i, m in enumerate(MODELS)
+    )
+    title = escape(_("Expected score by rating difference"))
+    description = escape(_("The logistic formula, the normal distribution and FIDE's table "
+                           "give almost the same curve; the table rises in steps."))
+    svg = (
+        f'<figure class="curve"><svg viewBox="0 0 {width} {height}" role="img" '
+        f'aria-labelledby="{ident}-title {ident}-desc" xmlns="http://www.w3.org/2000/svg">'
+        f'<title id="{ident}-title">{title}</title><desc id="{ident}-desc">{description}</desc>'
+        + "".join(grid)
+        + "".join(f'<path class="line-{m}" d="{path(m)}"/>' for m in MODELS)
+        + legend
+        + f'<text class="axis" x="{width / 2}" y="{height - 6}" text-anchor="middle">{escape(_("Rating difference"))}</text>'
+        + extra
+        + f"</svg><figcaption>{description}</figcaption></figure>"
+    )
+    return Markup(svg)

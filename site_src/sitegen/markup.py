@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import re
 import secrets
+import sys
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import jinja2
 import latex2mathml.converter
@@ -28,6 +29,9 @@ from markdown.treeprocessors import Treeprocessor
 from sitegen.errors import BuildError
 from sitegen.html_policy import find_violation, looks_like_html
 from sitegen.sandbox import ArticleSandbox
+
+if TYPE_CHECKING:
+    from sitegen.live import LiveExamples
 
 __all__ = ["NUMERIC_CELL", "ArticleRenderer", "numeric_columns", "to_mathml"]
 
@@ -187,21 +191,46 @@ def _text_only(value: Any) -> Any:
 
 
 class _MacroHtml:
-    """The macros' HTML (generated, not typed): a placeholder until the author's HTML is checked."""
+    """The macros' HTML (generated, not typed): a placeholder until the author's HTML is checked.
+
+    A block fragment (a table, a figure, the start or end of a live example) must stand in
+    a paragraph of its own, or the HTML around it would break; ``lines`` remembers the
+    article line of each call to say where one does not.
+    """
 
     def __init__(self) -> None:
         self.nonce = secrets.token_hex(8)  # so no article text can look like a placeholder
         self.fragments: dict[str, str] = {}
+        self.blocks: set[str] = set()
+        self.lines: dict[str, int | None] = {}
 
-    def hold(self, html: object) -> str:
+    def hold(self, html: object, *, block: bool = False, line: int | None = None) -> str:
         token = f"macro{self.nonce}n{len(self.fragments)}x"
         self.fragments[token] = str(html).strip()
+        self.lines[token] = line
+        if block:
+            self.blocks.add(token)
         return token
+
+    def misplaced(self, html: str) -> str | None:
+        """The first block placeholder that is not a paragraph of its own, if any."""
+        return next((token for token in self.fragments
+                     if token in self.blocks and f"<p>{token}</p>" not in html), None)
 
     def insert(self, html: str) -> str:
         for token, fragment in self.fragments.items():
             html = html.replace(f"<p>{token}</p>", fragment).replace(token, fragment)
         return html
+
+
+def _calling_line(filename: str) -> int | None:
+    """The article line (of its body) whose expression is running now."""
+    frame = sys._getframe(1)
+    while frame is not None:
+        if frame.f_code.co_filename == filename:
+            return frame.f_lineno
+        frame = frame.f_back  # type: ignore[assignment]
+    return None
 
 
 class ArticleRenderer:
@@ -215,23 +244,35 @@ class ArticleRenderer:
         macros: Mapping[str, Callable[..., object]],
         filters: Mapping[str, Callable[..., Any]],
         anchor_label: str,
+        live: LiveExamples | None = None,
     ) -> None:
         self.lang = lang
         self.anchor_label = anchor_label
         self.macro_html = _MacroHtml()
+        self.live = live
+        self.filename = ""
 
-        def held(macro: Callable[..., object]) -> Callable[..., str]:
-            return lambda *args, **kwargs: self.macro_html.hold(macro(*args, **kwargs))
+        def held(macro: Callable[..., object], block: bool = True) -> Callable[..., str]:
+            def call(*args: Any, **kwargs: Any) -> str:
+                return self.macro_html.hold(macro(*args, **kwargs), block=block,
+                                            line=_calling_line(self.filename))
+            return call
 
+        live_macros: dict[str, Callable[..., str]] = {}
+        if live is not None:
+            live_macros = {"live_start": held(live.start), "live_end": held(live.end),
+                           "live_curve": held(live.curve), "live_table": held(live.table),
+                           "live_input": held(live.input, block=False), "live_out": live.out}
         self.env = ArticleSandbox(
-            globals_={**globals_, **{name: held(macro) for name, macro in macros.items()}},
+            globals_={**globals_, **{name: held(macro) for name, macro in macros.items()},
+                      **live_macros},
             filters=filters,
             finalize=_text_only,
         )
 
     def expand(self, body: str, source: Path, first_line: int) -> str:
         """Evaluate the body's expressions; errors name the article's file and line."""
-        filename = str(source)
+        filename = self.filename = str(source)
         try:
             # Compile with the real file name so tracebacks point into the article.
             code = self.env.compile(body, filename=filename)
@@ -270,4 +311,23 @@ class ArticleRenderer:
         if violation is not None:
             raise BuildError(source, _source_line(body, first_line, violation.needles),
                              violation.message)
-        return self.macro_html.insert(html), toc
+        misplaced = self.macro_html.misplaced(html)
+        if misplaced is not None:
+            raise BuildError(source, self._body_line(first_line, self.macro_html.lines[misplaced]),
+                             "this macro makes a block (a table, a figure, a live example's "
+                             "start or end): put it on a line of its own, with a blank line "
+                             "before and after")
+        html = self.macro_html.insert(html)
+        if self.live is not None:
+            if self.live.current is not None:
+                starts = [line for token, line in self.macro_html.lines.items()
+                          if self.macro_html.fragments[token].startswith('<div class="live"')]
+                start = starts[-1] if starts else None
+                raise BuildError(source, self._body_line(first_line, start),
+                                 "live_start(…) without live_end()")
+            html = self.live.insert(html)
+        return html, toc
+
+    @staticmethod
+    def _body_line(first_line: int, line: int | None) -> int:
+        return first_line + line - 1 if line else first_line

@@ -31,7 +31,8 @@ from sitegen.i18n import (
     load_translations,
     page_messages,
 )
-from sitegen.macros import article_macros
+from sitegen.macros import article_macros, expectancy_curve_svg
+from sitegen.live import LiveExamples
 from sitegen.markup import ArticleRenderer
 from sitegen.render import TemplateRenderer
 from sitegen.sandbox import article_namespace
@@ -162,10 +163,19 @@ class Builder:
                     raise LookupError(f"link to unknown article {key!r}")
                 return link_table[key, _lang]
 
+            catalog = self._catalog(page.lang)
+            page_protocol = importlib.import_module("elo_core.page")
+
+            def live_curve(extra: str, _lang: str = page.lang) -> str:
+                return expectancy_curve_svg(_lang, catalog, elo, extra, ident="live-curve")
+
+            live = LiveExamples(page.lang, catalog, self._browser_messages(page.lang),
+                                page_protocol.compute, tuple(page_protocol.MODES), live_curve)
             renderer = ArticleRenderer(
                 page.lang,
                 globals_={"elo": article_namespace(elo), "link": link},
-                macros=article_macros(page.lang, self._catalog(page.lang), elo),
+                macros=article_macros(page.lang, catalog, elo),
+                live=live,
                 filters={
                     "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
                     "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
@@ -193,6 +203,7 @@ class Builder:
             "app": modules.paths["app.js"],
             "worker": modules.paths["engine-worker.js"],
             "offline": modules.paths["offline.js"],
+            "article": modules.paths["article.js"],
             "pyodide": assets.copy_pyodide(config, out),
             "wheel": self._wheel_into(out, elo_hash),
             "chess": assets.copy_wheel(
@@ -229,6 +240,8 @@ class Builder:
                 "page": page,
                 "lang": page.lang,
                 "body": body_html,
+                # An article with live examples (sitegen/live.py) carries the engine.
+                "live": "data-live" in body_html,
                 "toc": toc,
                 "assets": asset_urls,
                 "preload_modules": preload,

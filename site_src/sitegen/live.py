@@ -1,0 +1,276 @@
+"""Live examples in articles: a worked example whose inputs the reader can change.
+
+An author marks one out in Markdown with four macros::
+
+    {{ live_start("steps", rating=1750, opponent=1810, score="1", k=20) }}
+
+    {{ live_input("rating") }} {{ live_input("opponent") }} {{ live_input("score") }}
+
+    The difference is {{ live_out("difference") }}, so $E = {{ live_out("expected") }}$.
+
+    {{ live_end() }}
+
+``live_start`` names a mode of :mod:`elo_core.page` and its starting fields;
+``live_input`` shows one of them as a form field (the others go along unseen);
+``live_out`` writes one of the mode's outputs, in running text or inside ``$…$``
+(optionally with ``digits=``, ``signed=`` or ``absolute=True``); ``live_curve()``
+draws the expectancy curve with the ``models`` mode's points on it. The build
+computes every output with elo_core, so the page is right before any script
+runs; in the browser the example's inputs go to the same mode (site_src/js/
+article.js) and every output updates. A wrong mode, field or output stops the
+build with the article's file and line.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from babel.support import NullTranslations
+
+from sitegen.i18n import N_, format_input, format_output
+from sitegen.markup import numeric_columns
+
+__all__ = ["FIELD_LABELS", "LiveExamples", "LiveExampleError"]
+
+#: Labels for the article modes' fields, so an author need not write them (any
+#: ``live_input`` may still give its own).
+FIELD_LABELS: dict[str, str] = {
+    "rating": N_("Your rating"),
+    "opponent": N_("Opponent's rating"),
+    "score": N_("Your result"),
+    "k": N_("K-factor"),
+    "games": N_("Games: the opponent's rating | your result, one per line"),
+    "difference": N_("Rating difference"),
+}
+
+# Fields shown as a choice, with their options' labels.
+_CHOICES: dict[str, tuple[tuple[str, str], ...]] = {
+    "score": (("1", N_("Win (1)")), ("½", N_("Draw (½)")), ("0", N_("Loss (0)"))),
+    "model": (("logistic", N_("Formula (logistic)")), ("normal", N_("Normal distribution")),
+              ("fide", N_("FIDE table"))),
+    "cap": (("none", N_("No limit")), ("400", N_("400 points, always")),
+            ("fide", N_("400 points, not from 2650 (FIDE)"))),
+    "rounding": (("none", N_("Not rounded")), ("tenth", N_("To a tenth")),
+                 ("fide", N_("To a whole number (FIDE)"))),
+}
+
+# How a screen reader names an example.
+EXAMPLE_LABEL = N_("Example you can change")
+
+# The calculators' notes (tool-fields.html), for an example that is out of date or waiting.
+STALE_NOTE = "Out of date: fix the marked field to update the results."
+PENDING_NOTE = "Updating as soon as the calculator is ready…"
+
+# Fields typed over several lines.
+_MULTILINE = re.compile(r"games|opponents|trf")
+
+
+class LiveExampleError(ValueError):
+    """A live example that cannot work as written (the build names the file and line)."""
+
+
+@dataclass
+class _Example:
+    number: int
+    mode: str
+    values: dict[str, str]
+    outputs: Mapping[str, Any]
+    shown: set[str] = field(default_factory=set)
+
+
+class LiveExamples:
+    """The live examples of one article in one language (a fresh one per rendering).
+
+    An article writes the starting values as in Python (1750, 0.06, "½", "1810 | 1\\n1810
+    | ½"); the fields hold them as a reader of the page's language types them (0,06), and
+    the build computes from those fields exactly as the page does.
+    """
+
+    def __init__(
+        self,
+        lang: str,
+        translations: NullTranslations,
+        messages: dict[str, str],
+        compute: Callable[[str, Mapping[str, str], str], dict[str, Any]],
+        modes: Sequence[str],
+        curve: Callable[[str], str],
+    ) -> None:
+        self.lang = lang
+        self._ = translations.gettext
+        self.messages = messages
+        self.compute = compute
+        self.modes = tuple(modes)
+        self.curve_svg = curve
+        # Digits only, so a placeholder reads as one number inside $…$ (one <mn>) too.
+        self.nonce = str(secrets.randbelow(10**12) + 10**12)
+        self.count = 0
+        self.current: _Example | None = None
+        self.outputs: dict[str, str] = {}  # placeholder → its <output>/<mn> attributes and text
+        self.marks: list[str] = []  # the start and end placeholders, each on a line of its own
+
+    # -- the macros an article calls ------------------------------------------------------
+
+    def start(self, mode: str, **values: object) -> str:
+        if self.current is not None:
+            raise LiveExampleError("live_start inside a live example: call live_end() first")
+        if mode not in self.modes:
+            raise LiveExampleError(f"unknown mode {mode!r} (modes: {', '.join(sorted(self.modes))})")
+        # As the page's fields hold them: 0.06 is 0,06 on a German page.
+        fields = {name: format_input(_field_text(value), self.lang) for name, value in values.items()}
+        result = self.compute(mode, fields, self.lang)
+        if not result["ok"]:
+            problems = "; ".join(f"{e['field']}: {e['code']}" + (f"/{e['reason']}" if e["reason"] else "")
+                                 for e in result["errors"])
+            raise LiveExampleError(f"the {mode!r} example's inputs are wrong ({problems})")
+        self.count += 1
+        self.current = _Example(self.count, mode, fields, result["outputs"])
+        return (f'<div class="live" id="live{self.count}" data-live data-mode="{escape(mode)}" '
+                f'role="group" aria-label="{escape(self._(EXAMPLE_LABEL))}">')
+
+    def input(self, name: str, label: str | None = None, *,
+              options: Sequence[tuple[str, str]] | None = None) -> str:
+        example = self._inside("live_input")
+        if name not in example.values:
+            raise LiveExampleError(
+                f"live_input({name!r}): give it a starting value in live_start "
+                f"(fields: {', '.join(example.values)})")
+        if name in example.shown:
+            raise LiveExampleError(f"live_input({name!r}) is already in this example")
+        if label is None:
+            if name not in FIELD_LABELS and name not in _CHOICES:
+                raise LiveExampleError(f"live_input({name!r}) needs a label: live_input({name!r}, \"…\")")
+            label = self._(FIELD_LABELS.get(name, name))
+        example.shown.add(name)
+        ident = f"live{example.number}-{name}"
+        value = example.values[name]
+        error = (f'<span class="field-error" id="{ident}-error" data-error-for="{escape(name)}" '
+                 f'role="alert" hidden></span>')
+        common = f'id="{ident}" name="{escape(name)}" aria-describedby="{ident}-error"'
+        choices = options if options is not None else _CHOICES.get(name)
+        if choices is not None:
+            known = [option for option, _label in choices]
+            if value not in known:
+                raise LiveExampleError(f"live_input({name!r}): {value!r} is not one of {known}")
+            items = "".join(
+                f'<option value="{escape(option)}"{" selected" if option == value else ""}>'
+                f"{escape(self._(text) if options is None else text)}</option>"
+                for option, text in choices)
+            control = f"<select {common}>{items}</select>"
+        elif "\n" in value or _MULTILINE.search(name):
+            control = (f'<textarea {common} rows="{max(3, value.count(chr(10)) + 2)}" '
+                       f'spellcheck="false" autocomplete="off">{escape(value)}</textarea>')
+        else:
+            size = max(4, min(12, len(value) + 2))
+            control = (f'<input {common} type="text" inputmode="decimal" autocomplete="off" '
+                       f'size="{size}" value="{escape(value)}">')
+        wide = " live-field-wide" if control.startswith("<textarea") else ""
+        return (f'<span class="live-field{wide}"><label for="{ident}">{escape(label)}</label>'
+                f"{control}{error}</span>")
+
+    def out(self, name: str, digits: int | None = None, *, signed: bool | None = None,
+            absolute: bool = False) -> str:
+        example = self._inside("live_out")
+        output = example.outputs.get(name)
+        if not isinstance(output, dict) or not ({"value", "message", "text"} & set(output)):
+            shown_names = sorted(n for n, o in example.outputs.items()
+                                 if isinstance(o, dict) and {"value", "message", "text"} & set(o))
+            raise LiveExampleError(
+                f"live_out({name!r}): the {example.mode!r} mode has no such number or text "
+                f"(it has: {', '.join(shown_names)})")
+        shown = dict(output)
+        attributes = f'data-out="{escape(name)}"'
+        if (digits is not None or signed is not None or absolute) and "value" not in output:
+            raise LiveExampleError(f"live_out({name!r}) is a text: digits, signed and absolute "
+                                   "are for numbers")
+        if digits is not None:
+            if not (isinstance(digits, int) and 0 <= digits <= 6):
+                raise LiveExampleError(f"live_out({name!r}): digits must be 0 to 6")
+            shown["digits"] = digits
+            attributes += f' data-digits="{digits}"'
+        if signed is not None:
+            shown["signed"] = bool(signed)
+            attributes += f' data-signed="{"true" if signed else "false"}"'
+        if absolute:
+            shown["value"] = abs(shown["value"])
+            attributes += " data-absolute"
+        token = f"{self.nonce}{len(self.outputs):04d}"
+        self.outputs[token] = f"{attributes}>{escape(str(format_output(shown, self.lang, self.messages)))}"
+        return token
+
+    def table(self, name: str, caption: str, headers: Sequence[str]) -> str:
+        """A table output (``rows``) of the example, with the author's caption and headings."""
+        example = self._inside("live_table")
+        output = example.outputs.get(name)
+        if not isinstance(output, dict) or "rows" not in output:
+            tables = sorted(n for n, o in example.outputs.items() if isinstance(o, dict) and "rows" in o)
+            raise LiveExampleError(f"live_table({name!r}): the {example.mode!r} mode has no such "
+                                   f"table (it has: {', '.join(tables)})")
+        rows = format_output(output, self.lang, self.messages)
+        if rows and len(headers) != len(rows[0]):
+            raise LiveExampleError(f"live_table({name!r}) has {len(rows[0])} columns: give as many "
+                                   f"headings, not {len(headers)}")
+        numeric = numeric_columns(rows)
+
+        def cell(column: int, text: str, tag: str = "td") -> str:
+            css = ' class="num"' if column in numeric else ""
+            scope = ' scope="col"' if tag == "th" else ""
+            return f"<{tag}{scope}{css}>{escape(str(text))}</{tag}>"
+
+        head = "".join(cell(i, h, "th") for i, h in enumerate(headers))
+        body = "".join("<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>"
+                       for row in rows)
+        return (f'<div class="table-wrap" tabindex="0"><table><caption>{escape(caption)}</caption>'
+                f'<thead><tr>{head}</tr></thead><tbody data-out="{escape(name)}">{body}</tbody>'
+                f"</table></div>")
+
+    def curve(self) -> str:
+        """The expectancy curve with the ``models`` example's points and marker on it."""
+        example = self._inside("live_curve")
+        if example.mode != "models":
+            raise LiveExampleError("live_curve() belongs in a 'models' example")
+        outputs = example.outputs
+
+        def attrs(name: str) -> str:
+            return " ".join(f'{key}="{escape(str(value))}"'
+                            for key, value in outputs[name]["attrs"].items())
+
+        extra = (f'<line class="marker" data-out="marker" {attrs("marker")}/>'
+                 + "".join(f'<circle class="point point-{model}" r="6" data-out="point_{model}" '
+                           f'{attrs("point_" + model)}/>' for model in ("logistic", "normal", "fide")))
+        return self.curve_svg(extra)
+
+    def end(self) -> str:
+        example = self._inside("live_end")
+        self.current = None
+        hidden = "".join(f'<input type="hidden" name="{escape(name)}" value="{escape(value)}">'
+                         for name, value in example.values.items() if name not in example.shown)
+        notes = (f'<p class="field-error" data-error-for="*" role="alert" hidden></p>'
+                 f'<p class="stale-note">{escape(self._(STALE_NOTE))}</p>'
+                 f'<p class="pending-note">{escape(self._(PENDING_NOTE))}</p>')
+        return f"{hidden}{notes}</div>"
+
+    # -- after Markdown -------------------------------------------------------------------
+
+    def insert(self, html: str) -> str:
+        """Put the outputs in: an ``<mn>`` inside a formula, an ``<output>`` in text."""
+        for token, inner in self.outputs.items():
+            html = html.replace(f"<mn>{token}</mn>", f"<mn {inner}</mn>")
+            html = html.replace(token, f"<output {inner}</output>")
+        return html
+
+    def _inside(self, macro: str) -> _Example:
+        if self.current is None:
+            raise LiveExampleError(f"{macro} outside a live example: start one with live_start(…)")
+        return self.current
+
+
+def _field_text(value: object) -> str:
+    """A starting value as the page's field holds it (English number format)."""
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise LiveExampleError(f"a starting value must be a number or text, not {value!r}")
+    return value if isinstance(value, str) else f"{value:g}" if isinstance(value, float) else str(value)
