@@ -99,7 +99,8 @@ function shownAs(element, output) {
   return {
     value: "absolute" in wanted ? Math.abs(output.value) : output.value,
     digits: "digits" in wanted ? Number(wanted.digits) : output.digits,
-    signed: "signed" in wanted ? wanted.signed === "true" : output.signed,
+    // An absolute value is a size, not a direction: no sign unless asked for.
+    signed: "signed" in wanted ? wanted.signed === "true" : !("absolute" in wanted) && output.signed,
   };
 }
 

@@ -196,7 +196,9 @@ class LiveExamples:
             shown["signed"] = bool(signed)
             attributes += f' data-signed="{"true" if signed else "false"}"'
         if absolute:
+            # A size, not a direction: "loses 11.7", no sign unless asked for.
             shown["value"] = abs(shown["value"])
+            shown["signed"] = bool(signed)
             attributes += " data-absolute"
         token = f"{self.nonce}{len(self.outputs):04d}"
         self.outputs[token] = f"{attributes}>{escape(str(format_output(shown, self.lang, self.messages)))}"

@@ -228,7 +228,9 @@ def _calling_line(filename: str) -> int | None:
     frame = sys._getframe(1)
     while frame is not None:
         if frame.f_code.co_filename == filename:
-            return frame.f_lineno
+            # The frame runs Jinja's compiled code; the template maps its lines back.
+            template = frame.f_globals.get("__jinja_template__")
+            return template.get_corresponding_lineno(frame.f_lineno) if template else None
         frame = frame.f_back  # type: ignore[assignment]
     return None
 

@@ -1,0 +1,187 @@
+"""Live examples in articles (sitegen/live.py): what the build writes, and what it refuses."""
+
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+from elo_core.page import compute
+from sitegen.config import SiteConfig
+from sitegen.errors import BuildError
+from sitegen.i18n import format_number
+from sitegen.pipeline import build
+
+HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: {slug}\n---\n"
+SLUGS = {"en": "example", "de": "beispiel", "da": "eksempel"}
+
+EXAMPLE = """Before.
+
+{{ live_start("steps", rating=1750, opponent=1810, score="1", k=20) }}
+
+{{ live_input("rating") }} {{ live_input("score") }}
+
+The difference is {{ live_out("difference") }}, so $E = {{ live_out("expected", 3) }}$ and the
+change is {{ live_out("change") }}; the loser loses {{ live_out("opponent_change", absolute=True) }}.
+
+{{ live_end() }}
+
+After.
+"""
+
+
+class _Page(HTMLParser):
+    """The live example's fields, outputs and the attributes of <html>."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.html: dict[str, str | None] = {}
+        self.fields: dict[str, tuple[str, str | None]] = {}  # name → (tag, value)
+        self.outputs: list[tuple[str, dict[str, str | None]]] = []
+        self._open: tuple[str, dict[str, str | None]] | None = None
+        self.texts: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        attributes = dict(attrs)
+        if tag == "html":
+            self.html = attributes
+        if tag in {"input", "select", "textarea"} and attributes.get("name"):
+            self.fields[str(attributes["name"])] = (tag, attributes.get("value"))
+        if tag == "option" and "selected" in attributes:
+            name = next(reversed(self.fields))
+            self.fields[name] = ("select", attributes.get("value"))
+        if "data-out" in attributes:
+            self._open = (tag, attributes)
+            self.texts = []
+
+    def handle_data(self, data: str) -> None:
+        if self._open is not None:
+            self.texts.append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if self._open is not None and tag == self._open[0]:
+            self.outputs.append(("".join(self.texts), self._open[1]))
+            self._open = None
+
+
+def _write_all(config: SiteConfig, body: str) -> None:
+    for lang, slug in SLUGS.items():
+        (config.content_dir / lang / "example.md").write_text(HEAD.format(slug=slug) + body)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_live_example_is_prerendered_with_the_pages_own_numbers(
+    fixture_config: SiteConfig, lang: str
+) -> None:
+    _write_all(fixture_config, EXAMPLE)
+    build(fixture_config)
+    text = (fixture_config.out_dir / lang / SLUGS[lang] / "index.html").read_text()
+    page = _Page()
+    page.feed(text)
+    # The engine is wanted only later: idle, with what it needs to start.
+    assert page.html["data-engine"] == "idle" and page.html["data-worker-src"]
+    assert 'id="ui-messages"' in text and "/assets/article." in text
+    assert re.search(r'<div class="live" id="live1" data-live data-mode="steps"', text)
+    assert page.fields == {"rating": ("input", "1750"), "score": ("select", "1"),
+                           "opponent": ("input", "1810"), "k": ("input", "20")}
+    # Every output as elo_core computes it, formatted for the page's language.
+    result = compute("steps", {"rating": "1750", "opponent": "1810", "score": "1", "k": "20"},
+                     lang)
+    outputs = result["outputs"]
+    shown = {attributes["data-out"]: (value, attributes) for value, attributes in page.outputs}
+    assert shown["difference"][0] == "60"
+    assert shown["expected"][0] == format_number(outputs["expected"]["value"], 3, lang)
+    assert shown["change"][0] == format_number(outputs["change"]["value"], 1, lang, signed=True)
+    assert shown["opponent_change"][0] == format_number(
+        abs(outputs["opponent_change"]["value"]), 1, lang)
+    assert "data-absolute" in shown["opponent_change"][1]
+    # Inside the formula the number is a MathML <mn>, in running text an <output>.
+    assert re.search(r'<mn data-out="expected" data-digits="3">0[.,]415</mn>', text)
+    assert '<output data-out="change">+11' in text
+
+
+def test_an_article_without_live_examples_loads_no_engine(fixture_config: SiteConfig) -> None:
+    build(fixture_config)
+    text = (fixture_config.out_dir / "en/example/index.html").read_text()
+    assert 'data-engine="off"' in text and "data-worker-src" not in text
+    assert "/assets/article." not in text
+
+
+def _fails(config: SiteConfig, body: str) -> BuildError:
+    _write_all(config, "ok\n")
+    build(config)
+    before = {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()}
+    (config.content_dir / "en" / "example.md").write_text(HEAD.format(slug="example") + body)
+    with pytest.raises(BuildError) as caught:
+        build(config)
+    assert {p: p.read_bytes() for p in config.out_dir.rglob("*") if p.is_file()} == before
+    assert caught.value.path == config.content_dir / "en" / "example.md"
+    return caught.value
+
+
+START = '{{ live_start("steps", rating=1750, opponent=1810, score="1", k=20) }}'
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "message"),
+    [
+        ('x\n\n{{ live_start("stepz", rating=1) }}\n', 9, "unknown mode 'stepz'"),
+        ('x\n\n{{ live_start("steps", rating=17500000, opponent=1810, score="1") }}\n', 9,
+         "inputs are wrong (rating: rating-invalid"),
+        (f"{START}\n\n{{{{ live_out('expectd') }}}}\n\n{{{{ live_end() }}}}\n", 9,
+         "live_out('expectd'): the 'steps' mode has no such number"),
+        (f"{START}\n\n{{{{ live_input('opponnent') }}}}\n\n{{{{ live_end() }}}}\n", 9,
+         "live_input('opponnent'): give it a starting value"),
+        (f"{START}\n\n{{{{ live_input('score', options=[('0', 'a')]) }}}}\n\n{{{{ live_end() }}}}\n",
+         9, "is not one of"),
+        ("x\n\n{{ live_out('change') }}\n", 9, "live_out outside a live example"),
+        (f"x\n\n{START}\n\nno end\n", 9, "live_start(…) without live_end()"),
+        (f"x\n\ntext {START} in a paragraph\n\n{{{{ live_end() }}}}\n", 9,
+         "put it on a line of its own"),
+        (f"{START}\n\n{START}\n", 9, "live_start inside a live example"),
+        (f"{START}\n\n{{{{ live_curve() }}}}\n\n{{{{ live_end() }}}}\n", 9,
+         "live_curve() belongs in a 'models' example"),
+        (f"{START}\n\n{{{{ live_out('change', 9) }}}}\n\n{{{{ live_end() }}}}\n", 9,
+         "digits must be 0 to 6"),
+    ],
+    ids=["mode", "bad-start-value", "unknown-output", "unknown-input", "bad-option",
+         "out-outside", "no-end", "inline-start", "nested", "curve-mode", "digits"],
+)
+def test_a_wrong_live_example_stops_the_build_with_file_and_line(
+    fixture_config: SiteConfig, body: str, line: int, message: str
+) -> None:
+    error = _fails(fixture_config, body)
+    assert message in error.message
+    assert error.line == line
+
+
+def test_live_curve_and_table_are_prerendered(fixture_config: SiteConfig) -> None:
+    body = (
+        '{{ live_start("models", difference=400) }}\n\n{{ live_input("difference") }}\n\n'
+        'Logistic {{ live_out("logistic") }}.\n\n{{ live_curve() }}\n\n{{ live_end() }}\n\n'
+        '{{ live_start("league", league_format="lines", league_games="A | B | 1", '
+        'league_start=1500, league_k=20) }}\n\n'
+        '{{ live_table("standings", "Table", ["#", "Player", "Rating", "G", "W", "D", "L", "+/-"]) }}'
+        "\n\n{{ live_end() }}\n"
+    )
+    _write_all(fixture_config, body)
+    build(fixture_config)
+    text = (fixture_config.out_dir / "en/example/index.html").read_text()
+    assert '<output data-out="logistic">0.909</output>' in text
+    point = re.search(r'<circle class="point point-logistic" r="6" data-out="point_logistic" '
+                      r'cx="([\d.]+)" cy="([\d.]+)"/>', text)
+    assert point is not None
+    from elo_core.page.articles import curve_x, curve_y
+    assert float(point[1]) == pytest.approx(curve_x(400), abs=0.05)
+    assert float(point[2]) == pytest.approx(curve_y(10 / 11), abs=0.05)
+    assert re.search(r'<tbody data-out="standings"><tr><td class="num">1</td><td>A</td>'
+                     r'<td class="num">1,510.0</td>', text)
+
+
+def test_the_readme_documents_the_construct() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    section = readme.split("## Writing articles", 1)[1]
+    for macro in ("live_start(", "live_input(", "live_out(", "live_end()"):
+        assert macro in section
