@@ -1,0 +1,120 @@
+"""Every live example in every article, in every language: edited in Chromium, every number
+checked against elo_core computing the same fields in CPython."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from elo_core.page import compute
+from sitegen.config import SiteConfig
+from sitegen.content import load_pages
+from sitegen.i18n import format_output
+from sitegen.pipeline import Builder
+
+pytestmark = pytest.mark.browser
+
+READY_TIMEOUT_MS = 60_000
+
+# What the page shows of an example: its mode, fields and every output with how it is shown.
+READ_EXAMPLE = """(example) => {
+  const fields = {};
+  for (const control of example.querySelectorAll("input, select, textarea")) {
+    fields[control.name] = control.value;
+  }
+  const outputs = [...example.querySelectorAll("[data-out]")].map((el) => ({
+    name: el.dataset.out, tag: el.tagName.toLowerCase(), text: el.textContent,
+    digits: el.dataset.digits ?? null, signed: el.dataset.signed ?? null,
+    absolute: "absolute" in el.dataset,
+    attrs: Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])),
+    rows: el.tagName === "TBODY" ? [...el.rows].map((r) => [...r.cells].map((c) => c.textContent)) : null,
+  }));
+  return { mode: example.dataset.mode, fields, outputs };
+}"""
+
+
+def _expected_text(output: dict[str, Any], shown: dict[str, Any], lang: str,
+                   messages: dict[str, str]) -> Any:
+    """What ``shown`` (a [data-out] element) must say for ``output``, as the build writes it."""
+    if output is not None and "value" in output:
+        output = dict(output)
+        if shown["digits"] is not None:
+            output["digits"] = int(shown["digits"])
+        if shown["absolute"]:
+            output["value"] = abs(output["value"])
+            output["signed"] = False
+        if shown["signed"] is not None:
+            output["signed"] = shown["signed"] == "true"
+    return format_output(output, lang, messages)
+
+
+def _articles(site: SiteConfig, lang: str) -> list[str]:
+    return [page.path for page in load_pages(site)
+            if page.lang == lang and page.template == "article.html"]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_every_live_example_follows_what_the_reader_types(
+    browser: Any, served: str, site: SiteConfig, lang: str
+) -> None:
+    messages = Builder(site)._browser_messages(lang)
+    context = browser.new_context()
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    idle_without_engine = []
+    examples_checked = 0
+    paths = _articles(site, lang)
+    assert len(paths) == 7
+    for path in paths:
+        page.goto(served + path)
+        state = page.evaluate("document.documentElement.dataset.engine")
+        engine_files = page.evaluate(
+            "performance.getEntriesByType('resource').filter((e) => e.name.includes('/pyodide/')).length")
+        if state == "idle":
+            idle_without_engine.append(engine_files == 0)
+        examples = page.locator("main [data-live]")
+        assert examples.count() >= 1, f"{path} has no live example"
+        examples.first.scroll_into_view_if_needed()
+        page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        changed_in_text = 0
+        for index in range(examples.count()):
+            example = examples.nth(index)
+            field = example.locator("input[type=text]").first
+            before = example.evaluate(READ_EXAMPLE)
+            new_value = str(int(field.input_value()) + 100)
+            # Every answer the page shows stamps the example with its compute time.
+            example.evaluate("(example) => { example.dataset.computeMicros = 'waiting'; }")
+            field.fill(new_value)
+            page.wait_for_function(
+                """(example) => example.dataset.computeMicros !== "waiting"
+                   && !example.classList.contains("is-pending")""",
+                arg=example.element_handle(), timeout=20_000)
+            after = example.evaluate(READ_EXAMPLE)
+            in_text = [(b["text"], a["text"]) for b, a in zip(before["outputs"], after["outputs"])
+                       if a["tag"] in ("output", "mn")]
+            changed_in_text += any(old != new for old, new in in_text)
+            assert after["fields"][field.get_attribute("name")] == new_value
+            result = compute(after["mode"], after["fields"], lang)
+            assert result["ok"], (path, result)
+            for shown in after["outputs"]:
+                output = result["outputs"][shown["name"]]
+                if shown["rows"] is not None:
+                    assert shown["rows"] == _expected_text(output, shown, lang, messages)[:len(shown["rows"])]
+                elif output is not None and "attrs" in output:
+                    for name, value in output["attrs"].items():
+                        assert shown["attrs"][name] == value, (path, shown["name"], name)
+                else:
+                    assert shown["text"] == _expected_text(output, shown, lang, messages), (
+                        path, shown["name"])
+            assert "is-stale" not in (example.get_attribute("class") or "")
+            examples_checked += 1
+        # The steps written in the text moved with the input, not only a result box.
+        assert changed_in_text, path
+    context.close()
+    assert errors == []
+    # A reader who only reads downloads no engine: at least one article was still idle after
+    # its load event, and had fetched nothing of Pyodide.
+    assert idle_without_engine and all(idle_without_engine)
+    assert examples_checked >= 10
