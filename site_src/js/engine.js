@@ -55,7 +55,7 @@ function armWatchdog() {
     head.resolve({ ok: false, errors: [{ field: null, code: "engine-timeout", line: null }] });
     for (const request of waiting.slice(1)) request.resolve(null);  // asked again on "ready"
     start(messages, true);
-  }, TIMEOUT_MS);
+  }, Number(root.dataset.engineTimeoutMs) || TIMEOUT_MS);  // the attribute: for tests
 }
 
 export function start(pageMessages, restart = false) {

@@ -1,0 +1,154 @@
+"""Hostile and oversized input in the page: saved inputs, links, storage, the watchdog, size."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from sitegen.config import SiteConfig
+from sitegen.content import load_pages
+from sitegen.pipeline import Builder
+
+pytestmark = pytest.mark.browser
+
+READY_TIMEOUT_MS = 60_000
+
+
+def _ready(page: Any) -> None:
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+
+
+def _messages(site: SiteConfig, lang: str) -> dict[str, str]:
+    return Builder(site)._browser_messages(lang)
+
+
+def test_saved_inputs_that_are_not_an_object_are_dropped_with_a_notice(
+    browser: Any, served: str, site: SiteConfig
+) -> None:
+    context = browser.new_context()
+    errors: list[str] = []
+    # JSON, but not an object: before, this broke the page for good.
+    context.add_init_script("localStorage.setItem('elo-inputs:/en/', '5')")
+    page = context.new_page()
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(served + "en/")
+    notice = page.locator("#storage-notice")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == _messages(site, "en")["saved-dropped"]
+    _ready(page)
+    page.fill("#rating_a", "1700")
+    page.locator('[data-out="expected_a"]', has_text="0.85").wait_for()  # 1700 v 1400
+    assert errors == []
+    context.close()
+
+
+def test_a_link_with_an_unknown_choice_keeps_the_default_and_says_so(
+    browser: Any, served: str, site: SiteConfig
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "en/#model=evil&rating_a=1700")
+    page.locator("#shared-offer, #storage-notice").first.wait_for(state="visible")
+    if page.locator("#shared-offer").is_visible():
+        page.click('[data-action="use-shared"]')
+    notice = page.locator("#storage-notice")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == _messages(site, "en")["link-dropped"]
+    assert page.input_value("#model") == "logistic"  # a real choice, not a blank field
+    assert page.input_value("#rating_a") == "1700"
+    context.close()
+
+
+def test_a_league_too_large_to_keep_is_shown_in_part_and_neither_kept_nor_linked(
+    browser: Any, served: str, site: SiteConfig
+) -> None:
+    messages = _messages(site, "en")
+    context = browser.new_context()
+    page = context.new_page()
+    league = next(p for p in load_pages(site) if p.key == "league" and p.lang == "en")
+    page.goto(served + league.path)
+    _ready(page)
+    # 100 000 games: too large to keep on the device or put in a link; shown in part.
+    page.evaluate("""() => {
+      const lines = ["Anna | Ben | 1"];
+      for (let i = 0; i < 100000; i++) lines.push(`P${i % 40} | Q${i % 37} | ${i % 3 ? 1 : 0}`);
+      const field = document.querySelector('[name="league_games"]');
+      field.value = lines.join("\\n");
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }""")
+    more = page.locator('[data-out="history"] tr.more-rows')
+    more.wait_for(state="attached", timeout=60_000)  # the history is folded away
+    assert "100,001" in more.text_content()
+    assert page.locator('[data-out="history"] tr').count() == 501
+    notice = page.locator("#storage-notice")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == messages["saved-too-large"]
+    assert page.evaluate("localStorage.getItem('elo-inputs:' + location.pathname)") is None
+    page.click("#share-link")
+    page.locator("#share-status", has_text=messages["link-too-long"]).wait_for()
+    context.close()
+
+
+def test_a_full_storage_is_said_not_hidden(browser: Any, served: str, site: SiteConfig) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "en/")
+    _ready(page)
+    # Fill the site's storage with something else, to the last kilobyte.
+    page.evaluate("""() => {
+      let size = 1 << 20, i = 0;
+      while (size >= 1024) {
+        try { localStorage.setItem(`junk${i++}`, "x".repeat(size)); } catch { size >>= 1; }
+      }
+    }""")
+    page.fill('[name="games"]', "1810 | 1\n" * 300)
+    notice = page.locator("#storage-notice")
+    notice.wait_for(state="visible")
+    assert notice.inner_text() == _messages(site, "en")["saved-full"]
+    context.close()
+
+
+def test_a_computation_that_runs_too_long_is_stopped_and_the_engine_restarts(
+    browser: Any, served: str, site: SiteConfig
+) -> None:
+    messages = _messages(site, "en")
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "en/")
+    _ready(page)
+    # A tournament far longer than the (lowered) watchdog allows.
+    page.evaluate("document.documentElement.dataset.engineTimeoutMs = '5'")
+    page.evaluate("""() => {
+      const field = document.querySelector('[name="games"]');
+      field.value = Array.from({ length: 20000 }, (_, i) => `${1500 + (i % 400)} | 1`).join("\\n");
+      field.dispatchEvent(new Event("input", { bubbles: true }));
+    }""")
+    box = page.locator('section[data-mode="elo"] [data-error-for="*"]').first
+    box.wait_for(state="visible", timeout=30_000)
+    assert box.inner_text() == messages["engine-timeout"]
+    # The worker was replaced; with the normal limit the same page computes again.
+    page.evaluate("delete document.documentElement.dataset.engineTimeoutMs")
+    _ready(page)
+    page.fill('[name="games"]', "1600 | 1")
+    page.locator('[data-out="tournament_games"]', has_text="1").wait_for(timeout=30_000)
+    assert box.is_hidden()
+    context.close()
+
+
+def test_switching_language_carries_the_inputs_with_their_numbers_converted(
+    browser: Any, served: str
+) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "en/")
+    _ready(page)
+    page.fill("#rating_a", "1,650.5")
+    page.fill('[name="games"]', "1810 | 1\n1,720.5 | ½")
+    page.click('.languages a[hreflang="de"]')
+    page.wait_for_url("**/de/**")
+    _ready(page)
+    assert page.input_value("#rating_a") == "1.650,5"
+    assert page.input_value('[name="games"]') == "1810 | 1\n1.720,5 | ½"
+    page.locator('[data-out="tournament_games"]', has_text="2").wait_for()
+    context.close()
