@@ -176,9 +176,8 @@ def _period(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
 
 def _models(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     reader = FormReader(form, lang)
-    difference = reader.number(
-        "difference", code="rating-invalid", minimum=-CURVE_MAX, maximum=CURVE_MAX
-    )
+    # The favorite's side: the other player's values are the complements.
+    difference = reader.number("difference", code="rating-invalid", minimum=0, maximum=CURVE_MAX)
     reader.done()
     assert difference is not None
 

@@ -23,7 +23,6 @@ build with the article's file and line.
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -66,8 +65,9 @@ EXAMPLE_LABEL = N_("Example you can change")
 STALE_NOTE = "Out of date: fix the marked field to update the results."
 PENDING_NOTE = "Updating as soon as the calculator is ready…"
 
-# Fields typed over several lines.
-_MULTILINE = re.compile(r"games|opponents|trf")
+# Fields typed over several lines (a list of games, of opponents, a file's text).
+_MULTILINE = frozenset({"games", "league_games", "g_games", "dwz_games", "perf_opponents",
+                        "init_opponents", "trf_text", "trf_k"})
 
 
 class LiveExampleError(ValueError):
@@ -161,7 +161,7 @@ class LiveExamples:
                 f"{escape(self._(text) if options is None else text)}</option>"
                 for option, text in choices)
             control = f"<select {common}>{items}</select>"
-        elif "\n" in value or _MULTILINE.search(name):
+        elif "\n" in value or name in _MULTILINE:
             control = (f'<textarea {common} rows="{max(3, value.count(chr(10)) + 2)}" '
                        f'spellcheck="false" autocomplete="off">{escape(value)}</textarea>')
         else:
