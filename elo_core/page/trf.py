@@ -3,6 +3,14 @@
 Mode ``trf``: fields ``trf_text`` (the file's text) and ``trf_k`` (optional
 K-factors, one per line as ``start number | K``). See :mod:`elo_core.trf` for
 the format and the rules.
+
+Outputs: ``trf_rows`` (one row per player: start number, name, rating, K, why
+this K or the first rating, games, score, expected, change, new rating,
+performance, first rating), ``trf_games`` (one row per player and round:
+start number, round, opponent's number, name and rating, colour, result code,
+expected, K · (S − E), whether it counts and why not), ``trf_csv`` (the
+player table as a download) and the tournament's name, players and rated
+games.
 """
 
 from __future__ import annotations
@@ -142,8 +150,47 @@ def _initial_note(row: trf.PlayerRating) -> Output:
     return _message("initial-below-1400")
 
 
-def _score_text(score: float) -> str:
-    return {1.0: "1", 0.5: "½", 0.0: "0"}[score]
+def _round_note(entry: trf.Round, player_rated: bool, opponent_rated: bool) -> Output:
+    """Whether a round counts, and if not, why (FIDE B.02: only played games between
+    rated players change a rating; an unrated player's games against rated ones count
+    towards a first rating)."""
+    if entry.code in trf.RATED_SCORES:
+        if not opponent_rated:
+            return _message("trf-round-unrated-opponent")
+        return _message("trf-round-rated" if player_rated else "trf-round-initial")
+    if entry.code in trf.FORFEIT_CODES:
+        return _message("trf-round-forfeit")
+    if entry.code in trf.UNRATED_GAME_CODES:
+        return _message("trf-round-not-rated")
+    if entry.code in trf.BYE_CODES:
+        return _message(f"trf-round-bye-{entry.code}")
+    return _message("trf-round-pending" if entry.opponent is not None else "trf-round-unpaired")
+
+
+def _rounds(
+    player: trf.Player, row: trf.PlayerRating, by_number: Mapping[int, trf.Player]
+) -> list[list[Output | None]]:
+    """One row per round: start number, round, opponent (number, name, rating), colour,
+    result code, expected score, K · (S − E) and whether it counts."""
+    counted = iter(row.results)
+    rows: list[list[Output | None]] = []
+    for index, entry in enumerate(player.rounds, 1):
+        opponent = None if entry.opponent is None else by_number[entry.opponent]
+        opponent_rated = opponent is not None and opponent.rating is not None
+        game = next(counted) if entry.code in trf.RATED_SCORES and opponent_rated else None
+        rows.append([
+            number_output(player.start_number, 0),
+            number_output(index, 0),
+            None if opponent is None else number_output(opponent.start_number, 0),
+            None if opponent is None else {"text": opponent.name},
+            None if opponent is None else _optional(opponent.rating, 0),
+            None if entry.colour is None else _message(f"trf-colour-{entry.colour}"),
+            {"text": entry.code} if entry.code else None,
+            None if game is None else _optional(game.expected, 2),
+            None if game is None else _optional(game.change, 1, signed=True),
+            _round_note(entry, player.rating is not None, opponent_rated),
+        ])
+    return rows
 
 
 def _csv_cell(value: object) -> str:
@@ -191,9 +238,9 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
     assert tournament is not None and overrides is not None
     k = {number: value for _, number, value in overrides}
     rows = trf.rate(tournament, k=k)
-    names = {player.start_number: player.name for player in tournament.players}
+    by_number = {player.start_number: player for player in tournament.players}
     table = []
-    games = []
+    games: list[list[Output | None]] = []
     for player, row in zip(tournament.players, rows):
         table.append([
             number_output(player.start_number, 0),
@@ -209,16 +256,7 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
             _optional(row.performance, 0),
             _optional(row.initial_rating, 0),
         ])
-        for game in row.results:
-            games.append([
-                number_output(player.start_number, 0),
-                number_output(game.opponent, 0),
-                {"text": names[game.opponent]},
-                number_output(game.opponent_rating, 0),
-                {"text": _score_text(game.score)},
-                _optional(game.expected, 2),
-                _optional(game.change, 1, signed=True),
-            ])
+        games.extend(_rounds(player, row, by_number))
     rated_games = sum(
         1
         for player in tournament.players

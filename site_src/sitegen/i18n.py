@@ -133,6 +133,20 @@ BROWSER_MESSAGES: dict[str, str] = {
     "trf_k:k-invalid/duplicate": N_("Start number {number} has a K-factor already (line {first})."),
     "trf_k:k-invalid/unknown-player": N_("There is no player with start number {number} in the file."),
     "trf_k:k-invalid/unrated": N_("Player {number} is unrated, so a K-factor does not apply."),
+    "trf-colour-w": N_("White"),
+    "trf-colour-b": N_("Black"),
+    "trf-round-rated": N_("Rated."),
+    "trf-round-initial": N_("Counts towards the first rating."),
+    "trf-round-unrated-opponent": N_("Not counted: the opponent has no rating."),
+    "trf-round-forfeit": N_("Not rated: a forfeit, the game was not played."),
+    "trf-round-not-rated": N_("Not rated: played, but not rated (for example, it ended before a move was made)."),
+    "trf-round-bye-H": N_("Half-point bye: not a game."),
+    "trf-round-bye-F": N_("Full-point bye: not a game."),
+    "trf-round-bye-U": N_("Bye allocated by the pairing: not a game."),
+    "trf-round-bye-Z": N_("Zero-point bye (absent): not a game."),
+    "trf-round-unpaired": N_("Not paired in this round."),
+    "trf-round-pending": N_("No result yet."),
+    "trf-rounds-caption": N_("Round by round: {name}"),
     # notes on the club league's import: a game left out, a reading explained
     "league-note": N_("Line {line}: {note}"),
     "league-notes-more": N_("… and {count} more notes."),
@@ -176,7 +190,7 @@ MODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
     "initial": ("initial-",),
     "league": ("chart-", "league-note"),
-    "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/"),
+    "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/", "trf-round", "trf-colour-"),
 }
 
 

@@ -204,6 +204,8 @@ class Builder:
             "worker": modules.paths["engine-worker.js"],
             "offline": modules.paths["offline.js"],
             "article": modules.paths["article.js"],
+            # The tournament page's table: sorting, each player's rounds, a dropped file.
+            "tournament": modules.paths["tournament.js"],
             "pyodide": assets.copy_pyodide(config, out),
             "wheel": self._wheel_into(out, elo_hash),
             "chess": assets.copy_wheel(

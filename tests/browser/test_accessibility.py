@@ -20,6 +20,7 @@ PAGES = [
     "de/fide-rechner/",
     "da/klubliga/",
     "en/glicko-dwz/",
+    "de/turnier/",  # the tournament page (TRF)
     "de/elo-formel/",  # article with a formula
     "da/fide-ratingregler/",  # article with the FIDE tables
     "en/normal-vs-logistic/",  # article with the SVG curve

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+from pathlib import Path
 from typing import Any
 
 from form_checks import errors, value
@@ -16,6 +17,7 @@ from elo_core.errors import ERROR_CODES
 from elo_core.page import DEFAULTS, MODES, compute
 
 EXAMPLE = DEFAULTS["trf"]["trf_text"]
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "trf"
 
 
 def example_lines() -> list[str]:
@@ -66,18 +68,44 @@ def test_an_unrated_player_shows_the_first_rating_and_dashes_for_the_rest() -> N
     assert value(row[11]) == value(row[4]["params"]["rating"]) == 1989
 
 
-def test_each_rated_game_is_a_row_that_starts_with_the_players_start_number() -> None:
+def test_every_round_is_a_row_that_starts_with_the_players_start_number() -> None:
     out = ok("trf")
     games = out["trf_games"]["rows"]
+    assert len(games) == 8 * 5
     schulz = [row for row in games if value(row[0]) == 2]
-    assert [value(row[1]) for row in schulz] == [7, 1, 3, 4]
-    assert schulz[0][2] == {"text": "Poulsen, Karen"}
-    assert (value(schulz[0][3]), schulz[0][4], value(schulz[0][5])) == (1640, {"text": "1"}, 0.92)
+    assert [value(row[1]) for row in schulz] == [1, 2, 3, 4, 5]
+    assert [value(row[2]) for row in schulz] == [7, 1, 8, 3, 4]
+    first = schulz[0]
+    assert first[3] == {"text": "Poulsen, Karen"} and value(first[4]) == 1640
+    assert first[5] == {"message": "trf-colour-w", "params": {}}
+    assert first[6] == {"text": "1"} and value(first[7]) == 0.92
     # K · (S − E) = 40 × (1 − 0.92) = 3.2
-    assert schulz[0][6] == {"value": 3.2, "digits": 1, "signed": True}
+    assert first[8] == {"value": 3.2, "digits": 1, "signed": True}
+    assert first[9]["message"] == "trf-round-rated"
+    # Round 3 against the unrated Brandt is played but does not count for her.
+    assert schulz[2][4] is None and schulz[2][7] is None and schulz[2][8] is None
+    assert schulz[2][9]["message"] == "trf-round-unrated-opponent"
+    counted = [row for row in games if row[9]["message"] in ("trf-round-rated", "trf-round-initial")]
+    assert len(counted) == sum(int(value(row[5])) for row in out["trf_rows"]["rows"])
     brandt = [row for row in games if value(row[0]) == 8]
-    assert len(brandt) == 5 and brandt[0][5] is None and brandt[0][6] is None
-    assert len(games) == sum(int(value(row[5])) for row in out["trf_rows"]["rows"])
+    assert {row[9]["message"] for row in brandt} == {"trf-round-initial"}
+    assert brandt[0][7] is None and brandt[0][8] is None
+
+
+def test_rounds_that_do_not_count_say_why() -> None:
+    text = (FIXTURES / "spring_open_2025_trf16.txt").read_text(encoding="utf-8")
+    games = ok("trf", trf_text=text)["trf_games"]["rows"]
+    notes = {(int(value(row[0])), int(value(row[1]))): row[9]["message"] for row in games}
+    assert notes[4, 3] == "trf-round-not-rated"  # D: played, not rated
+    assert notes[6, 4] == "trf-round-forfeit"  # +
+    assert notes[4, 5] == "trf-round-bye-F"
+    assert notes[8, 3] == "trf-round-bye-U"
+    assert notes[9, 3] == "trf-round-bye-H"
+    assert notes[10, 6] == "trf-round-bye-Z"
+    assert notes[7, 5] == "trf-round-unpaired"  # withdrawn
+    assert notes[1, 1] == "trf-round-rated"
+    bye = next(row for row in games if (value(row[0]), value(row[1])) == (4, 5))
+    assert bye[2] is None and bye[3] is None and bye[5] is None and bye[6] == {"text": "F"}
 
 
 def test_the_csv_download_has_one_row_per_player() -> None:

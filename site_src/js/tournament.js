@@ -1,0 +1,178 @@
+// The tournament page (a FIDE tournament report file, mode "trf"): the player table sorts by
+// any column, each player opens to show the rounds, and a file can be dropped onto the file
+// field. Every number comes from elo_core (elo_core/page/trf.py); this only lays them out, with
+// the same markup the build writes (site_src/templates/tournament.html).
+import { formatOutput } from "./outputs.js";
+
+const lang = document.documentElement.lang;
+const messages = JSON.parse(document.getElementById("ui-messages")?.textContent || "{}");
+const section = document.querySelector('section[data-mode="trf"]');
+const table = section?.querySelector("table.trf-table");
+
+// The mode's player cells in the order of the columns (data-order), and their kinds.
+const order = table ? table.dataset.order.split(" ").map(Number) : [];
+const headings = table ? [...table.tHead.rows[0].cells] : [];
+let rounds = null;  // each player's rounds from the engine's last answer (null: the build's)
+let sorted = null;  // { column, direction } once a heading was pressed
+
+const show = (output) => formatOutput(output, lang, messages);
+
+function cell(tag, text, className) {
+  const element = document.createElement(tag);
+  element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+// One player: a <tbody> with the player's row; the rounds' row is added when it is opened.
+function playerBody(row, index) {
+  const body = document.createElement("tbody");
+  body.dataset.player = String(index);
+  const tr = body.insertRow();
+  for (const column of order) {
+    if (column === 1) {
+      const th = cell("th", "");
+      th.scope = "row";
+      const button = cell("button", show(row[1]), "trf-open");
+      button.type = "button";
+      button.setAttribute("aria-expanded", "false");
+      button.setAttribute("aria-controls", `trf-rounds-${index}`);
+      th.append(button);
+      tr.append(th);
+    } else {
+      tr.append(cell("td", show(row[column]), column === 4 ? "trf-note" : ""));
+    }
+  }
+  return body;
+}
+
+function roundsRow(index, name) {
+  const tr = document.createElement("tr");
+  tr.className = "trf-rounds";
+  tr.id = `trf-rounds-${index}`;
+  const td = tr.insertCell();
+  td.colSpan = order.length;
+  const inner = document.createElement("table");
+  inner.className = "result-table trf-games";
+  const caption = (messages["trf-rounds-caption"] || "{name}").replace("{name}", () => name);
+  inner.append(cell("caption", caption));
+  inner.append(document.getElementById("trf-rounds-head").content.cloneNode(true));
+  const body = inner.createTBody();
+  for (const game of rounds[index] || []) {
+    const row = body.insertRow();
+    const round = cell("th", show(game[1]));
+    round.scope = "row";
+    const opponent = game[2] ? `${show(game[3])} (${show(game[2])})` : "–";
+    row.append(round, cell("td", opponent, "text"), cell("td", show(game[4])),
+      cell("td", show(game[5]), "text"), cell("td", show(game[6])), cell("td", show(game[7])),
+      cell("td", show(game[8])), cell("td", show(game[9]), "text"));
+  }
+  td.append(inner);
+  return tr;
+}
+
+function setOpen(body, open) {
+  const button = body.querySelector(".trf-open");
+  let row = body.querySelector("tr.trf-rounds");
+  if (open && !row) {
+    row = roundsRow(Number(body.dataset.player), button.textContent);
+    body.append(row);
+  }
+  button.setAttribute("aria-expanded", String(open));
+  if (row) row.hidden = !open;
+}
+
+// Numbers as the page writes them (1,234.5 or 1.234,5; +3, −25); "–" (none) sorts last.
+const [decimal, group] = lang === "en" ? [".", ","] : [",", "."];
+function key(text, kind) {
+  if (kind === "text") return text.trim();
+  const plain = text.trim().split(group).join("").replace(decimal, ".").replace("−", "-");
+  return plain === "" || plain === "–" ? NaN : Number(plain);
+}
+
+function sortRows() {
+  if (!sorted) return;
+  const { column, direction } = sorted;
+  const kind = headings[column].dataset.kind;
+  const sign = direction === "ascending" ? 1 : -1;
+  const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
+  const bodies = [...table.tBodies].map((body) => ({
+    body, index: Number(body.dataset.player), value: key(body.rows[0].cells[column].textContent, kind),
+  }));
+  bodies.sort((a, b) => {
+    if (kind === "number") {
+      const aNone = Number.isNaN(a.value);
+      const bNone = Number.isNaN(b.value);
+      if (aNone !== bNone) return aNone ? 1 : -1;  // empty cells last either way
+      if (!aNone && a.value !== b.value) return sign * (a.value - b.value);
+    } else {
+      const by = collator.compare(a.value, b.value);
+      if (by) return sign * by;
+    }
+    return a.index - b.index;
+  });
+  table.append(...bodies.map((entry) => entry.body));
+}
+
+function render(outputs) {
+  const players = outputs.trf_rows.rows;
+  rounds = players.map(() => []);
+  const byNumber = new Map(players.map((row, index) => [row[0].value, index]));
+  for (const game of outputs.trf_games.rows) rounds[byNumber.get(game[0].value)]?.push(game);
+  const open = new Set([...table.querySelectorAll('.trf-open[aria-expanded="true"]')]
+    .map((button) => button.textContent));
+  for (const body of [...table.tBodies]) body.remove();
+  const fragment = document.createDocumentFragment();
+  const bodies = players.map((row, index) => playerBody(row, index));
+  fragment.append(...bodies);
+  table.append(fragment);
+  // The players that were open stay open (by name: a new file has other start numbers).
+  for (const body of bodies) if (open.has(body.querySelector(".trf-open").textContent)) setOpen(body, true);
+  sortRows();
+}
+
+if (table) {
+  headings.forEach((th, column) => {
+    th.querySelector("button.sort").addEventListener("click", () => {
+      const direction = sorted?.column === column && sorted.direction === "ascending"
+        ? "descending" : "ascending";
+      sorted = { column, direction };
+      headings.forEach((other) => other.removeAttribute("aria-sort"));
+      th.setAttribute("aria-sort", direction);
+      sortRows();
+    });
+  });
+  table.addEventListener("click", (event) => {
+    const button = event.target.closest(".trf-open");
+    if (!button) return;
+    setOpen(button.closest("tbody"), button.getAttribute("aria-expanded") !== "true");
+  });
+  section.addEventListener("results", (event) => render(event.detail.outputs));
+}
+
+// A file dropped onto the file field (or the text box) is read as if it had been chosen.
+section?.querySelectorAll("[data-drop-for]").forEach((zone) => {
+  const input = document.getElementById(zone.dataset.dropFor);
+  const carriesFiles = (event) => [...(event.dataTransfer?.types || [])].includes("Files");
+  for (const type of ["dragenter", "dragover"]) {
+    zone.addEventListener(type, (event) => {
+      if (!carriesFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = "copy";
+      zone.classList.add("is-dropping");
+    });
+  }
+  zone.addEventListener("dragleave", (event) => {
+    if (!zone.contains(event.relatedTarget)) zone.classList.remove("is-dropping");
+  });
+  zone.addEventListener("drop", (event) => {
+    zone.classList.remove("is-dropping");
+    const file = event.dataTransfer?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    const chosen = new DataTransfer();
+    chosen.items.add(file);
+    input.files = chosen.files;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+});

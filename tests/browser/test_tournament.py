@@ -1,0 +1,169 @@
+"""The tournament page in Chromium, once per language: a TRF file chosen (and dropped) is rated
+on the device; a player's row, the CSV, sorting, a player's rounds and a bad line; and no request
+carries the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+READY_TIMEOUT_MS = 60_000
+FIXTURES = Path(__file__).resolve().parents[1] / "elo_core" / "fixtures" / "trf"
+SPRING = (FIXTURES / "spring_open_2025_trf16.txt").read_text(encoding="utf-8")
+WINTER = (FIXTURES / "winter_club_2026_trf26.txt").read_text(encoding="utf-8")
+
+# Rossi, 1720, born 2012: a junior in 2025, K 40. Rated games: Okafor 2291 ½ (D 571 counts as
+# 400: E 0.08), Novak 1870 0 (E 0.30), Lindqvist 2150 1 (E 0.08), Halvorsen 2712 0 (E 0.08);
+# her bye and her game against the unrated Weber do not count. 40 × (1.5 − 0.54) = 38.4 → +38.
+ROSSI = {
+    "en": ["8", "Rossi, Giulia", "1,720", "40", "4", "1.5", "0.54", "+38", "1,758", "2,169", "–"],
+    "de": ["8", "Rossi, Giulia", "1.720", "40", "4", "1,5", "0,54", "+38", "1.758", "2.169", "–"],
+    "da": ["8", "Rossi, Giulia", "1.720", "40", "4", "1,5", "0,54", "+38", "1.758", "2.169", "–"],
+}
+CASES = {
+    "en": {
+        "path": "en/tournament/",
+        "weber_first": "2,085",
+        "weber": "The results give a first FIDE rating of 2,085.",
+        "not_rated": "Not rated: played, but not rated (for example, it ended before a move was made).",
+        "black": "Black",
+        "bad_line": "Line 16: Round 1 (column 99): “?” is not a result code (1, =, 0, +, -, W, D, L, H, F, "
+                    "U, Z or blank).",
+    },
+    "de": {
+        "path": "de/turnier/",
+        "weber_first": "2.085",
+        "weber": "Die Ergebnisse ergeben eine erste FIDE-Elo-Zahl von 2.085.",
+        "not_rated": "Nicht gewertet: gespielt, aber nicht zur Wertung gemeldet (etwa, weil noch kein "
+                     "Zug gespielt war).",
+        "black": "Schwarz",
+        "bad_line": "Zeile 16: Runde 1 (Spalte 99): „?“ ist kein Ergebniscode (1, =, 0, +, -, W, D, L, H, "
+                    "F, U, Z oder leer).",
+    },
+    "da": {
+        "path": "da/turnering/",
+        "weber_first": "2.085",
+        "weber": "Resultaterne giver en første FIDE-rating på 2.085.",
+        "not_rated": "Ikke ratet: spillet, men ikke indberettet til rating (fx fordi det sluttede, før "
+                     "der var trukket).",
+        "black": "Sort",
+        "bad_line": "Linje 16: Runde 1 (kolonne 99): »?« er ikke en resultatkode (1, =, 0, +, -, W, D, L, "
+                    "H, F, U, Z eller tom).",
+    },
+}
+CSV_ROSSI = '8,"Rossi, Giulia",1720,40,junior,4,1.5,0.54,38.4,38,1758,2168.8,,'
+
+DROP = """(text) => {
+  const files = new DataTransfer();
+  files.items.add(new File([text], "winter.trf", { type: "text/plain" }));
+  const zone = document.querySelector("[data-drop-for]");
+  for (const type of ["dragenter", "dragover", "drop"]) {
+    zone.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: files }));
+  }
+}"""
+
+
+def names(page: Any) -> list[str]:
+    result: list[str] = page.locator(".trf-table > tbody > tr:first-child > th").all_inner_texts()
+    return [name.lstrip("▸▾ ").strip() for name in result]
+
+
+def player_row(page: Any, name: str) -> Any:
+    return page.locator(".trf-table > tbody", has=page.locator(".trf-open", has_text=name))
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_a_tournament_file_is_rated_on_the_device(
+    browser: Any, served: str, tmp_path: Path, lang: str
+) -> None:
+    case = CASES[lang]
+    context = browser.new_context(accept_downloads=True)
+    requests: list[tuple[str, str]] = []
+    context.on("request", lambda request: requests.append((request.url, request.post_data or "")))
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(served + case["path"])
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    # The build's example is on the page before anything is typed.
+    assert page.inner_text('[data-out="trf_name"]') == "Riverside Summer Open 2025"
+
+    page.set_input_files("#trf_file", files=[{
+        "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
+    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+    assert page.input_value('[name="trf_text"]') == SPRING
+    assert page.inner_text('[data-out="trf_players"]') == "10"
+
+    # A player's row, in the page's number format; the note on K comes last.
+    cells = player_row(page, "Rossi, Giulia").locator("tr").first.locator("th, td").all_inner_texts()
+    assert [cells[0], cells[1].lstrip("▸ ")] + cells[2:11] == ROSSI[lang]
+    assert cells[11].startswith("K = 40")
+    weber = player_row(page, "Weber, Jonas").locator("tr").first.locator("td").all_inner_texts()
+    assert weber[-2:] == [case["weber_first"], case["weber"]]
+
+    # The CSV download holds every player, numbers as written (not localised).
+    with page.expect_download() as info:
+        page.click('[data-out="trf_csv"]')
+    saved = tmp_path / "ratings.csv"
+    info.value.save_as(saved)
+    assert info.value.suggested_filename == "tournament-ratings.csv"
+    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("start_number,name,rating,k,k_rule,games,score,expected,change,")
+    assert lines[8] == CSV_ROSSI
+    assert len(lines) == 11
+
+    # Sorting by rating: ascending, then (by keyboard) descending; unrated players stay last.
+    rating = page.locator(".trf-table > thead th").nth(2)
+    rating.locator("button").click()
+    assert rating.get_attribute("aria-sort") == "ascending"
+    assert names(page)[0] == "Rossi, Giulia" and names(page)[-2:] == ["Weber, Jonas", "Holm, Ida"]
+    rating.locator("button").focus()
+    page.keyboard.press("Enter")
+    assert rating.get_attribute("aria-sort") == "descending"
+    assert names(page)[:2] == ["Halvorsen, Magnus", "Brandt, Clara"]
+    assert names(page)[-2:] == ["Weber, Jonas", "Holm, Ida"]
+    player = page.locator(".trf-table > thead th").nth(1)
+    player.locator("button").click()
+    assert rating.get_attribute("aria-sort") is None
+    assert names(page)[:3] == ["Brandt, Clara", "Halvorsen, Magnus", "Holm, Ida"]
+
+    # Opening a player shows every round, with why a round does not count.
+    lindqvist = player_row(page, "Lindqvist, Erik")
+    lindqvist.locator(".trf-open").click()
+    assert lindqvist.locator(".trf-open").get_attribute("aria-expanded") == "true"
+    rounds = lindqvist.locator("tr.trf-rounds tbody tr")
+    rounds.first.wait_for()
+    assert rounds.count() == 6
+    third = rounds.nth(2).locator("th, td").all_inner_texts()
+    assert third[0] == "3" and third[1] == "Novak, Tomas (7)" and third[3] == case["black"]
+    assert third[4] == "D" and third[7] == case["not_rated"]
+    lindqvist.locator(".trf-open").click()
+    assert lindqvist.locator("tr.trf-rounds").is_hidden()
+
+    # A bad result code is named with its line and column, in the page's language.
+    page.fill('[name="trf_text"]', SPRING.replace("9 b 0    10 w 1", "9 b ?    10 w 1"))
+    box = page.locator('[data-error-for="trf_text"]')
+    box.wait_for(state="visible")
+    assert box.inner_text() == case["bad_line"]
+    assert page.get_attribute('[name="trf_text"]', "aria-invalid") == "true"
+
+    if lang == "en":
+        # A file dropped onto the field is read like a chosen one.
+        page.evaluate(DROP, WINTER)
+        page.locator('[data-out="trf_name"]', has_text="Vesterbro Winter Club").wait_for()
+        assert box.is_hidden()
+
+    # Nothing typed or loaded left the device: every request went to this server, and none
+    # carries the file or a name from it.
+    assert requests
+    for url, body in requests:
+        assert url.startswith(served), url
+        for secret in ("Lakeside Spring Open", "Rossi", "Lindqvist", "Vesterbro"):
+            assert secret not in url and secret not in body, url
+    assert errors == []
+    context.close()
