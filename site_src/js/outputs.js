@@ -57,6 +57,7 @@ export function renderRows(tbody, { rows, total }, lang, messages) {
     row.forEach((cell, index) => {
       const td = document.createElement(index === 0 && header ? "th" : "td");
       if (td.tagName === "TH") td.scope = "row";
+      if (typeof cell?.value === "number") td.className = "num";  // right-aligned, as the build does
       td.textContent = formatOutput(cell, lang, messages);
       tr.append(td);
     });

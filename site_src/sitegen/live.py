@@ -184,6 +184,8 @@ class LiveExamples:
                 f"(it has: {', '.join(shown_names)})")
         shown = dict(output)
         attributes = f'data-out="{escape(name)}"'
+        if "value" not in output:
+            attributes += ' class="live-text"'  # a sentence, not a number to pick out
         if (digits is not None or signed is not None or absolute) and "value" not in output:
             raise LiveExampleError(f"live_out({name!r}) is a text: digits, signed and absolute "
                                    "are for numbers")
