@@ -1,4 +1,4 @@
-"""Static files: fingerprinted CSS/JS, the vendored Pyodide runtime, the wheels."""
+"""Static files: fingerprinted CSS/JS, the vendored Pyodide runtime, the elo_core wheel."""
 
 from __future__ import annotations
 
@@ -25,7 +25,6 @@ __all__ = [
     "Modules",
     "build_wheel",
     "copy_pyodide",
-    "copy_wheel",
     "digest",
     "drop_comments",
     "empty_docstrings",
@@ -92,9 +91,9 @@ def copy_pyodide(config: SiteConfig, out_dir: Path) -> str:
 def site_lock(stock: Path) -> str:
     """The runtime's lock file, listing only the packages the site loads from it: none.
 
-    loadPyodide() always fetches and parses the lock (120 KB as shipped); the
-    site installs elo_core and python-chess from its own wheels, so the
-    distribution's package list is dead weight. The ``info`` block stays.
+    The distribution's package list (120 KB as shipped) names nothing the site
+    serves. The ``info`` block stays; the site's own lock, which adds elo_core
+    (:mod:`sitegen.lockfile`), starts from this one.
     """
     lock = json.loads(stock.read_text(encoding="utf-8"))
     lock["packages"] = {}
@@ -256,14 +255,3 @@ def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> Modules:
     for name in sources:
         visit(name, ())
     return Modules({name: f"{target}/{file}" for name, file in hashed.items()}, imports)
-
-
-def copy_wheel(path: Path, out_dir: Path) -> str:
-    """A prebuilt wheel under ``wheels/<hash>/``, keeping its standard name."""
-    if not path.is_file():
-        raise BuildError(path, None, "wheel missing: run './dev build' to fetch it")
-    data = path.read_bytes()
-    relative = f"wheels/{digest(data)}/{path.name}"
-    (out_dir / relative).parent.mkdir(parents=True, exist_ok=True)
-    (out_dir / relative).write_bytes(data)
-    return relative
