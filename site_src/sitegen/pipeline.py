@@ -202,13 +202,15 @@ class Builder:
         templates = self._templates
 
         elo_hash = assets.tree_digest(config.package_dir)
-        modules = assets.fingerprint_modules(config.source_dir / "js", out, "assets")
+        modules = assets.fingerprint_modules(config.source_dir / "js", out, "assets", config.root)
         asset_urls = {
-            "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets"),
+            "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets",
+                                      config.root),
             "icon": assets.fingerprint(config.source_dir / "icons" / "icon.svg", out, "assets"),
             "app": modules.paths["app.js"],
             "worker": modules.paths["engine-worker.js"],
             "offline": modules.paths["offline.js"],
+            "prefetch": modules.paths["prefetch.js"],
             "pyodide": assets.copy_pyodide(config, out),
         }
         asset_urls["lock"] = self._lock_into(out, [self._wheel_into(out, elo_hash)])
@@ -258,7 +260,7 @@ class Builder:
             if MESSAGES_SLOT in html:
                 html = html.replace(MESSAGES_SLOT, _messages_json(
                     page_messages(html, self._browser_messages(page.lang))), 1)
-            _write(out / page.path / "index.html", html)
+            _write(out / page.path / "index.html", assets.collapse_indentation(html))
             sitemap.append({"loc": context["canonical"], "alternates": alternates,
                             "x_default": context["x_default"]})
             report.pages += 1
@@ -283,9 +285,9 @@ class Builder:
             config.default_language, "manifest.webmanifest", root_context,
             source=templates_dir / "manifest.webmanifest"))
         headers.write_headers(config, out)
-        _write(out / "sw.js", templates.render(
+        _write(out / "sw.js", assets.minify(templates.render(
             config.default_language, "sw.js", offline.service_worker_context(config, out),
-            source=templates_dir / "sw.js"))
+            source=templates_dir / "sw.js"), "js", config.root))
         links.check_internal_links(config, out, pages)
         if self.live_reload:
             self._add_reload_script(out)

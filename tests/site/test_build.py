@@ -136,3 +136,19 @@ def test_each_calculator_page_carries_the_messages_it_can_show(site: SiteConfig)
     assert "expectancy_difference:rating-invalid" in home
     assert "expectancy_difference:rating-invalid" not in tools
     assert home["rating-invalid"] == tools["rating-invalid"] != "Enter a rating from {min} to {max}."
+
+
+def test_scripts_and_stylesheet_are_served_minified(site: SiteConfig) -> None:
+    sources = site.source_dir
+    for name in ("engine-worker", "offline", "prefetch"):
+        (served,) = (site.out_dir / "assets").glob(f"{name}.*.js")
+        source = (sources / "js" / f"{name}.js").read_text(encoding="utf-8")
+        text = served.read_text(encoding="utf-8")
+        assert source.splitlines()[0].startswith("//") and source.splitlines()[0] not in text
+        assert len(text) < 0.8 * len(source)
+    (css,) = (site.out_dir / "assets").glob("site.*.css")
+    assert "/*" not in css.read_text() and css.stat().st_size < 0.9 * (sources / "css/site.css").stat().st_size
+    sw = (site.out_dir / "sw.js").read_text(encoding="utf-8")
+    assert "// Service worker" not in sw and "elo-runtime-" in sw
+    html = (site.out_dir / "en" / "index.html").read_text(encoding="utf-8")
+    assert "\n  <" not in html
