@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The benchmark: the page against Pyodide's own floor, side by side in one run.
 
-    ./dev bench [--runs 5] [--no-lighthouse]
+    ./dev bench [--runs 5] [--no-lighthouse] [--profiles 10mbit,1.6mbit|none]
+                [--network-runs 2] [--encoding gzip|br] [--quick]
 
 Builds the site, serves it on 127.0.0.1 with a bare page that only runs
 loadPyodide() from the same vendored files, drives headless Chromium through
@@ -32,6 +33,9 @@ from conftest import CHROMIUM_ARGS, chromium_path  # noqa: E402
 from sitegen.config import SiteConfig  # noqa: E402
 from sitegen.pipeline import Builder  # noqa: E402
 from sitegen.serve import make_server  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+from network import PROFILES, Link, make_shaped_server  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results.json"
 README = ROOT / "README.md"
@@ -123,6 +127,69 @@ class Site:
             if local.is_file():
                 total += local.stat().st_size
         return total
+
+
+class ShapedSite:
+    """The same build behind a shaped link (bench/network.py), bytes counted on the wire."""
+
+    def __init__(self, folder: Path, encoding: str) -> None:
+        self.link = Link()
+        self.httpd = make_shaped_server(folder, self.link, encoding)
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        self.base = f"http://127.0.0.1:{self.httpd.server_address[1]}/"
+
+
+def network_visit(browser: Any, shaped: ShapedSite, url: str, ready: str,
+                  before: str | None = None) -> dict[str, float]:
+    """A first visit on a fresh profile: time to a ready engine and bytes on the wire.
+
+    With ``before``, that page is opened first and read for 20 s (its background
+    prefetch may run); then ``url`` is opened and timed from its own navigation.
+    """
+    context = browser.new_context()
+    page = context.new_page()
+    shaped.link.reset()
+    if before:
+        page.goto(before, wait_until="load", timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(20_000)
+    before_bytes = shaped.link.reset()
+    page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
+    page.locator(ready).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    timings = page.evaluate(PAGE_TIMINGS)
+    sent = shaped.link.reset()
+    context.close()
+    return {"ready": timings["ready"], "bytes": sent, "bytes_before": before_bytes}
+
+
+def network(browser: Any, shaped: ShapedSite, bare_url: str, profiles: list[str],
+            runs: int) -> dict[str, Any]:
+    results: dict[str, Any] = {}
+    for name in profiles:
+        shaped.link.profile = PROFILES[name]
+        bare: list[dict[str, float]] = []
+        page: list[dict[str, float]] = []
+        for _ in range(runs):  # interleaved, as on 127.0.0.1
+            bare.append(network_visit(browser, shaped, shaped.base + bare_url,
+                                      'html[data-state="ready"]'))
+            page.append(network_visit(browser, shaped, shaped.base + "en/",
+                                      'html[data-engine="ready"]'))
+        row: dict[str, Any] = {
+            "profile": PROFILES[name].name, "runs": runs,
+            "bare_ready": median([r["ready"] for r in bare]),
+            "page_ready": median([r["ready"] for r in page]),
+            "bare_bytes": median([r["bytes"] for r in bare]),
+            "page_bytes": median([r["bytes"] for r in page]),
+        }
+        row["ratio"] = row["page_ready"] / row["bare_ready"]
+        if name == "10mbit":
+            later = [network_visit(browser, shaped, shaped.base + "en/", 'html[data-engine="ready"]',
+                                   before=shaped.base + "en/elo-formula/") for _ in range(runs)]
+            row["article_then_calculator_ready"] = median([r["ready"] for r in later])
+            row["article_then_calculator_bytes"] = median([r["bytes"] for r in later])
+            row["article_bytes"] = median([r["bytes_before"] for r in later])
+        results[name] = row
+    shaped.link.profile = None
+    return results
 
 
 def build_times(out: Path) -> dict[str, float]:
@@ -223,12 +290,12 @@ def first_visit_bytes(browser: Any, site: Site, path: str) -> dict[str, int]:
         "elo_core_wheel": sum(p.stat().st_size for p in out.glob("wheels/*/elo_core-*.whl")),
     }
     home_files = [out / path / "index.html", out / "sw.js", *(out / "assets").glob("*.css"),
-                  *(out / "assets").glob("*.js"), *out.glob("wheels/*/elo_core-*.whl")]
+                  *(out / "assets").glob("*.js")]
     # What a host that compresses text (as static hosts and CDNs do) sends over the wire.
     gzipped = sum(len(gzip.compress(f.read_bytes(), 9)) for f in home_files)
     return {"first_visit_total": site.bytes_of(requested), "requests": len(requested),
             "snapshot_stored": snapshot,
-            "own_assets_home": own["html_home"] + own["css"] + own["js"] + own["elo_core_wheel"],
+            "own_assets_home": own["html_home"] + own["css"] + own["js"],
             "own_assets_home_gzip": gzipped, **own}
 
 
@@ -303,11 +370,23 @@ def table(results: dict[str, Any]) -> str:
          f"{results['trf']['pyodide_s']:.3f} s", "< 1 s"),
         ("First visit downloads", f"{results['bytes']['first_visit_total'] / 1e6:.2f} MB", ""),
         ("Engine snapshot kept on the device (gzip)", f"{results['bytes']['snapshot_stored'] / 1e6:.2f} MB", ""),
-        ("Own assets of the home page (HTML, CSS, JS, wheel)", f"{results['bytes']['own_assets_home'] / 1e3:.1f} KB", "≤ 100 KB"),
+        ("Own assets of the home page (HTML, CSS, JS; minified)", f"{results['bytes']['own_assets_home'] / 1e3:.1f} KB", "≤ 70 KB"),
         ("… the same, gzip-compressed as hosts send them", f"{results['bytes']['own_assets_home_gzip'] / 1e3:.1f} KB", ""),
+        ("The elo_core wheel (loaded with the engine)", f"{results['bytes']['elo_core_wheel'] / 1e3:.1f} KB", ""),
         ("Full build", f"{results['build']['full_s']:.2f} s", ""),
         ("Rebuild after editing one article", f"{results['build']['incremental_s']:.2f} s", ""),
     ]
+    for name, row in results.get("network", {}).items():
+        wire = f"{row['page_bytes'] / 1e6:.2f} / {row['bare_bytes'] / 1e6:.2f} MB"
+        rows.append((f"First visit, {row['profile']}: page / bare ready",
+                     f"{row['page_ready'] / 1000:.1f} / {row['bare_ready'] / 1000:.1f} s ({wire} on the wire, "
+                     f"{results.get('network_encoding', 'gzip')})", ""))
+        rows.append((f"Ratio page/bare, {row['profile']}", f"{row['ratio']:.2f}",
+                     "≤ 0.85" if name == "10mbit" else "≤ 0.80"))
+        if "article_then_calculator_ready" in row:
+            rows.append((f"Article, then the calculator 20 s later, {row['profile']}",
+                         f"{row['article_then_calculator_ready'] / 1000:.2f} s "
+                         f"({row['article_then_calculator_bytes'] / 1e6:.2f} MB after opening it)", "≤ 1.5 s"))
     for path, scores in results.get("lighthouse", {}).items():
         text = " / ".join(f"{v}" for v in scores.values()) if "error" not in scores else "failed"
         rows.append((f"Lighthouse /{path} (perf / a11y / best practices / SEO)", text, "≥ 95 each"))
@@ -321,7 +400,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--no-lighthouse", action="store_true")
+    parser.add_argument("--profiles", default="10mbit,1.6mbit",
+                        help=f"network profiles, comma-separated ({', '.join(PROFILES)}) or none")
+    parser.add_argument("--network-runs", type=int, default=2)
+    parser.add_argument("--encoding", choices=["gzip", "br"], default="gzip",
+                        help="how the shaped server compresses (br needs the brotli package)")
+    parser.add_argument("--quick", action="store_true",
+                        help="fewer loads: 3 on 127.0.0.1 and 1 per network profile")
     args = parser.parse_args()
+    if args.quick:
+        args.runs, args.network_runs = 3, 1
+    profiles = [] if args.profiles == "none" else args.profiles.split(",")
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="elo-bench-"))
@@ -352,6 +441,12 @@ def main() -> int:
             browser, site.base + "en/elo-formula/", args.runs)
         results["recompute"] = recompute(browser, site.base + "en/")
         results["bytes"] = first_visit_bytes(browser, site, "en/")
+        if profiles:
+            shaped = ShapedSite(out, args.encoding)
+            results["network"] = network(browser, shaped, f"bench-bare/?runtime=../pyodide/{runtime}/",
+                                         profiles, args.network_runs)
+            results["network_encoding"] = args.encoding
+            shaped.httpd.shutdown()
         browser.close()
     results["league"] = league()
     results["trf"] = trf()

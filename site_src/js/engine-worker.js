@@ -1,17 +1,17 @@
 // The rating engine: Pyodide with the elo_core wheel, off the main thread.
-// In:  {type: "init", pyodide, wheels: {elo_core, chess}} once,
-//      then {type: "compute", id, key, mode, lang, set, reset, needs: ["chess"]?}: `set`
+// In:  {type: "init", pyodide, lock} once (the runtime's folder; the site's
+//      pyodide-lock.json, which names the wheels and their sha256),
+//      then {type: "compute", id, key, mode, lang, set, reset, needs: [package]?}: `set`
 //      holds the fields of form `key` that changed since its last request (a big field is
-//      sent once, not with every keystroke elsewhere); `reset` starts the form afresh.
+//      sent once, not with every keystroke elsewhere); `reset` starts the form afresh;
+//      `needs` names packages of the lock to load first.
 // Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
 //      | {type: "snapshot-stored"} | {type: "error", message}
 //      | {type: "result", id, result, micros}.
 
 let pyodide = null;
 let computeJson = null;
-let wheels = {};
-const downloads = new Map();
-const installed = new Set();
+let lockUrl = "";
 let queue = Promise.resolve();
 const forms = new Map();  // key → the form's fields as last sent
 
@@ -22,38 +22,39 @@ function ownUrl(path) {
   return url;
 }
 
+// The lock, fetched at once; its wheels are requested as soon as it is read, in parallel
+// with the runtime, so Pyodide's loader (which checks their sha256) finds them cached.
+async function readLock(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const text = await response.text();
+  for (const entry of Object.values(JSON.parse(text).packages)) {
+    fetch(ownUrl(entry.file_name)).then((r) => r.arrayBuffer()).catch(() => { /* the loader tells */ });
+  }
+  return text;
+}
+
+// Pyodide's own loader: the lock's entry for `names`, verified against its sha256.
+async function loadPackages(names) {
+  const failures = [];
+  await pyodide.loadPackage(names, {
+    messageCallback: () => {},
+    errorCallback: (message) => failures.push(message),
+  });
+  if (failures.length) throw new Error(failures.join("; "));
+}
+
 // After the first start on a device, the interpreter's memory (Python initialised,
 // elo_core imported) is kept in Cache Storage; later visits restore it instead of
 // starting Python again. One entry, replaced when the runtime or the wheel changes.
 const SNAPSHOT_CACHE = "elo-snapshot";
 const canKeepSnapshot = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
 
-// A wheel's bytes, fetched once from this origin; started early, awaited when needed.
-function download(name) {
-  if (!downloads.has(name)) {
-    downloads.set(name, fetch(ownUrl(wheels[name])).then((response) => {
-      if (!response.ok) throw new Error(`${wheels[name]}: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    }));
-  }
-  return downloads.get(name);
-}
-
-// A pure-Python wheel unpacks straight into site-packages: no micropip, no package index.
-async function install(name) {
-  if (installed.has(name)) return;
-  const bytes = await download(name);
-  // sys is loaded already; sysconfig would cost an import.
-  const sitePackages = pyodide.runPython("import sys; [p for p in sys.path if p.endswith('site-packages')][0]");
-  pyodide.unpackArchive(new Uint8Array(bytes), "wheel", { extractDir: sitePackages });
-  installed.add(name);
-}
-
-// The runtime's folder names its version, the wheel's folder its content hash, and this
-// script's name its own (the snapshot holds the Python this script defines).
+// The runtime's folder names its version, the lock's name its content hash (and so the
+// wheel's), and this script's name its own (the snapshot holds the Python this script defines).
 function snapshotKey(runtime) {
   const key = new URL("engine-snapshot", self.location.href);
-  key.search = new URLSearchParams({ runtime, wheel: wheels.elo_core, worker: self.location.pathname });
+  key.search = new URLSearchParams({ runtime, lock: lockUrl, worker: self.location.pathname });
   return key.href;
 }
 
@@ -79,20 +80,35 @@ async function keepSnapshot(key, snapshot) {
   }
 }
 
+// Pyodide snapshots only an interpreter whose loader has loaded no package yet (the
+// files of packages are not in the memory), so the loader's record is set aside while
+// the memory is copied; a restore loads the package's files again (start()).
+function snapshotWithoutPackages() {
+  const loaded = { ...pyodide.loadedPackages };
+  for (const name of Object.keys(loaded)) delete pyodide.loadedPackages[name];
+  try {
+    return pyodide.makeMemorySnapshot();
+  } finally {
+    Object.assign(pyodide.loadedPackages, loaded);
+  }
+}
+
 async function dropSnapshots() {
   try { await caches.delete(SNAPSHOT_CACHE); } catch { /* nothing stored */ }
 }
 
 async function start(message) {
-  wheels = message.wheels;
   const base = ownUrl(message.pyodide).href;
-  download("elo_core");  // in parallel with the runtime
+  lockUrl = ownUrl(message.lock).href;
+  const lock = readLock(lockUrl);
   const key = snapshotKey(message.pyodide);
-  const [{ loadPyodide }, snapshot] = await Promise.all([import(base + "pyodide.mjs"), storedSnapshot(key)]);
+  const [{ loadPyodide }, snapshot, lockFileContents] = await Promise.all([
+    import(base + "pyodide.mjs"), storedSnapshot(key), lock]);
+  const options = { indexURL: base, lockFileContents, packages: [] };
   self.postMessage({ type: "progress", step: "runtime" });
   if (snapshot) {
     try {
-      pyodide = await loadPyodide({ indexURL: base, packages: [], _loadSnapshot: snapshot });
+      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
     } catch (error) {
       // A snapshot that does not fit this runtime is dropped; start afresh.
       console.warn("engine snapshot not usable:", error);
@@ -101,11 +117,12 @@ async function start(message) {
   }
   const restored = pyodide !== null;
   if (!restored) {
-    pyodide = await loadPyodide({ indexURL: base, packages: [], _makeSnapshot: canKeepSnapshot });
+    pyodide = await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshot });
   }
   self.postMessage({ type: "progress", step: "package" });
-  // Also after a restore: modules imported later (and python-chess) need the files.
-  await install("elo_core");
+  // Also after a restore: the files are not in the snapshot, and modules imported later
+  // need them.
+  await loadPackages(["elo-core"]);
   computeJson = (restored && pyodide.globals.get("compute_json")) || pyodide.runPython(`
 import json
 from elo_core.page import compute
@@ -119,7 +136,7 @@ compute_json
   if (!restored && canKeepSnapshot) {
     // Taken before any input is computed, so no one's numbers are in it; stored in the
     // background while the engine answers.
-    const memory = pyodide.makeMemorySnapshot();
+    const memory = snapshotWithoutPackages();
     keepSnapshot(key, memory).then(
       () => self.postMessage({ type: "snapshot-stored" }),
       (error) => console.warn("engine snapshot not stored:", error),
@@ -130,9 +147,7 @@ compute_json
 async function compute({ id, key, mode, lang, set, reset, needs }) {
   const form = reset || !forms.has(key) ? { ...set } : Object.assign(forms.get(key), set);
   forms.set(key, form);
-  for (const name of needs || []) {
-    if (name in wheels) await install(name);
-  }
+  if (needs?.length) await loadPackages(needs);
   const started = performance.now();
   const result = JSON.parse(computeJson(mode, JSON.stringify(form), lang));
   const micros = Math.round((performance.now() - started) * 1000);

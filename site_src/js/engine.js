@@ -92,7 +92,7 @@ export function start(pageMessages, restart = false) {
   controlled().then(() => worker?.postMessage({
     type: "init",
     pyodide: root.dataset.pyodideSrc,
-    wheels: { elo_core: root.dataset.wheelSrc, chess: root.dataset.chessSrc },
+    lock: root.dataset.lockSrc,
   }));
 }
 

@@ -1,4 +1,4 @@
-"""Static files: fingerprinted CSS/JS, the vendored Pyodide runtime, the wheels."""
+"""Static files: fingerprinted CSS/JS, the vendored Pyodide runtime, the elo_core wheel."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import logging
 import os
 import re
 import shutil
+import subprocess
 import tempfile
 import tokenize
 import zipfile
@@ -24,13 +25,14 @@ __all__ = [
     "PYODIDE_FILES",
     "Modules",
     "build_wheel",
+    "collapse_indentation",
     "copy_pyodide",
-    "copy_wheel",
     "digest",
     "drop_comments",
     "empty_docstrings",
     "fingerprint",
     "fingerprint_modules",
+    "minify",
     "pyodide_version",
     "slim_wheel",
     "tree_digest",
@@ -55,9 +57,52 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:10]
 
 
-def fingerprint(source: Path, out_dir: Path, folder: str) -> str:
-    """Copy ``source`` to ``out_dir/folder/name.<hash>.ext``; return that path."""
+# esbuild (npm, pinned in package.json) minifies what the browser downloads; the sources
+# keep their comments. Results are kept by content, so a rebuild reruns it only on change.
+_minified: dict[tuple[str, str], str] = {}
+
+
+def minify(text: str, loader: str, root: Path) -> str:
+    """``text`` (``loader`` "js" for ES modules and scripts, or "css") minified by esbuild."""
+    key = (loader, text)
+    if key not in _minified:
+        binary = root / "node_modules" / ".bin" / "esbuild"
+        if not binary.is_file():
+            raise BuildError(binary, None, "esbuild missing: run 'npm ci' (or './dev build') first")
+        run = subprocess.run(
+            [str(binary), f"--loader={loader}", "--minify", "--legal-comments=none",
+             "--target=es2022,chrome111,firefox115,safari16.4", "--log-level=error"],
+            input=text, capture_output=True, text=True, timeout=60, check=False,
+        )
+        if run.returncode != 0:
+            raise BuildError(binary, None, f"esbuild failed:\n{run.stderr.strip()[-2000:]}")
+        _minified[key] = run.stdout
+    return _minified[key]
+
+
+_KEEP_AS_IS = re.compile(r"(<(pre|textarea)\b.*?</\2>)", re.DOTALL | re.IGNORECASE)
+
+
+def collapse_indentation(html: str) -> str:
+    """``html`` without the indentation at the start of its lines.
+
+    Whitespace that starts a line renders as the line break before it does, so
+    only ``<pre>`` and ``<textarea>``, where it is content, are left as they are.
+    """
+    parts = _KEEP_AS_IS.split(html)
+    # split() with two groups: text, whole element, tag name, text, ...
+    return "".join(part if index % 3 else re.sub(r"\n[ \t]+", "\n", part)
+                   for index, part in enumerate(parts) if index % 3 != 2)
+
+
+def fingerprint(source: Path, out_dir: Path, folder: str, minify_root: Path | None = None) -> str:
+    """Copy ``source`` to ``out_dir/folder/name.<hash>.ext``; return that path.
+
+    With ``minify_root`` (the project, for its esbuild), CSS is minified first.
+    """
     data = source.read_bytes()
+    if minify_root is not None and source.suffix == ".css":
+        data = minify(data.decode("utf-8"), "css", minify_root).encode("utf-8")
     name = f"{source.stem}.{digest(data)}{source.suffix}"
     target = out_dir / folder / name
     target.parent.mkdir(parents=True, exist_ok=True)
@@ -92,9 +137,9 @@ def copy_pyodide(config: SiteConfig, out_dir: Path) -> str:
 def site_lock(stock: Path) -> str:
     """The runtime's lock file, listing only the packages the site loads from it: none.
 
-    loadPyodide() always fetches and parses the lock (120 KB as shipped); the
-    site installs elo_core and python-chess from its own wheels, so the
-    distribution's package list is dead weight. The ``info`` block stays.
+    The distribution's package list (120 KB as shipped) names nothing the site
+    serves. The ``info`` block stays; the site's own lock, which adds elo_core
+    (:mod:`sitegen.lockfile`), starts from this one.
     """
     lock = json.loads(stock.read_text(encoding="utf-8"))
     lock["packages"] = {}
@@ -222,11 +267,13 @@ class Modules:
         return [self.paths[module] for module in seen]
 
 
-def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> Modules:
+def fingerprint_modules(folder: Path, out_dir: Path, target: str,
+                        minify_root: Path | None = None) -> Modules:
     """Fingerprint every ES module in ``folder``, rewriting ``./x.js`` imports to hashed names.
 
     A module's hash covers the hashed names it imports, so changing one module
-    renames every module that depends on it.
+    renames every module that depends on it. With ``minify_root`` (the project,
+    for its esbuild), each module is minified after its imports are rewritten.
     """
     sources = {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.js"))}
     hashed: dict[str, str] = {}
@@ -245,6 +292,8 @@ def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> Modules:
             lambda m: f"{m.group(1)}{m.group(2)}./{visit(m.group(3), (*trail, name))}{m.group(2)}",
             sources[name],
         )
+        if minify_root is not None:
+            text = minify(text, "js", minify_root)
         data = text.encode("utf-8")
         stem = name.removesuffix(".js")
         hashed[name] = f"{stem}.{digest(data)}.js"
@@ -256,14 +305,3 @@ def fingerprint_modules(folder: Path, out_dir: Path, target: str) -> Modules:
     for name in sources:
         visit(name, ())
     return Modules({name: f"{target}/{file}" for name, file in hashed.items()}, imports)
-
-
-def copy_wheel(path: Path, out_dir: Path) -> str:
-    """A prebuilt wheel under ``wheels/<hash>/``, keeping its standard name."""
-    if not path.is_file():
-        raise BuildError(path, None, "wheel missing: run './dev build' to fetch it")
-    data = path.read_bytes()
-    relative = f"wheels/{digest(data)}/{path.name}"
-    (out_dir / relative).parent.mkdir(parents=True, exist_ok=True)
-    (out_dir / relative).write_bytes(data)
-    return relative

@@ -18,7 +18,7 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup
 
-from sitegen import assets, headers, links, offline, publish
+from sitegen import assets, headers, links, lockfile, offline, publish
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
@@ -113,6 +113,7 @@ class Builder:
         self.live_reload = live_reload
         self._templates: TemplateRenderer | None = None
         self._wheel: tuple[str, bytes, str] | None = None
+        self._lock: tuple[tuple[str, ...], str] | None = None
         self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]]]] = {}
         self._messages: dict[str, dict[str, str]] = {}
         self._translations: dict[str, Translations] = {}
@@ -137,6 +138,22 @@ class Builder:
             self._wheel = (source_hash, *assets.build_wheel(self.config))
         _, data, name = self._wheel
         relative = f"wheels/{assets.digest(data)}/{name}"
+        _write_bytes(out / relative, data)
+        return relative
+
+    def _lock_into(self, out: Path, wheels: list[str]) -> str:
+        """The site's pyodide-lock.json naming ``wheels``, under a name that holds its hash.
+
+        Pyodide's loader reads each wheel's address and sha256 from it; the runtime's
+        folder keeps only the distribution's (empty) lock, as it is cached for a year.
+        """
+        key = (self.config.base_path, *wheels)
+        if self._lock is None or self._lock[0] != key:
+            stock = assets.site_lock(self.config.pyodide_dir / assets.LOCK_FILE)
+            self._lock = (key, lockfile.lock_with_wheels(
+                self.config, stock, out, [out / wheel for wheel in wheels]))
+        data = self._lock[1].encode("utf-8")
+        relative = f"wheels/pyodide-lock.{assets.digest(data)}.json"
         _write_bytes(out / relative, data)
         return relative
 
@@ -195,10 +212,10 @@ class Builder:
         templates = self._templates
 
         elo_hash = assets.tree_digest(config.package_dir)
-        modules = assets.fingerprint_modules(config.source_dir / "js", out, "assets")
-        chess_wheels = sorted((config.root / ".cache" / "site-wheels").glob("chess-*.whl"))
+        modules = assets.fingerprint_modules(config.source_dir / "js", out, "assets", config.root)
         asset_urls = {
-            "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets"),
+            "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets",
+                                      config.root),
             "icon": assets.fingerprint(config.source_dir / "icons" / "icon.svg", out, "assets"),
             "app": modules.paths["app.js"],
             "worker": modules.paths["engine-worker.js"],
@@ -206,12 +223,10 @@ class Builder:
             "article": modules.paths["article.js"],
             # The tournament page's table: sorting, each player's rounds, a dropped file.
             "tournament": modules.paths["tournament.js"],
+            "prefetch": modules.paths["prefetch.js"],
             "pyodide": assets.copy_pyodide(config, out),
-            "wheel": self._wheel_into(out, elo_hash),
-            "chess": assets.copy_wheel(
-                chess_wheels[-1] if chess_wheels else config.root / ".cache/site-wheels/chess.whl",
-                out),
         }
+        asset_urls["lock"] = self._lock_into(out, [self._wheel_into(out, elo_hash)])
         asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
         # Fetched at once, in parallel, instead of one import level after another.
         preload = [config.url(path) for path in modules.graph("app.js")]
@@ -260,7 +275,7 @@ class Builder:
             if MESSAGES_SLOT in html:
                 html = html.replace(MESSAGES_SLOT, _messages_json(
                     page_messages(html, self._browser_messages(page.lang))), 1)
-            _write(out / page.path / "index.html", html)
+            _write(out / page.path / "index.html", assets.collapse_indentation(html))
             sitemap.append({"loc": context["canonical"], "alternates": alternates,
                             "x_default": context["x_default"]})
             report.pages += 1
@@ -285,9 +300,9 @@ class Builder:
             config.default_language, "manifest.webmanifest", root_context,
             source=templates_dir / "manifest.webmanifest"))
         headers.write_headers(config, out)
-        _write(out / "sw.js", templates.render(
+        _write(out / "sw.js", assets.minify(templates.render(
             config.default_language, "sw.js", offline.service_worker_context(config, out),
-            source=templates_dir / "sw.js"))
+            source=templates_dir / "sw.js"), "js", config.root))
         links.check_internal_links(config, out, pages)
         if self.live_reload:
             self._add_reload_script(out)

@@ -34,8 +34,24 @@ async function keep() {
   }
 }
 
+// The engine's runtime, fetched ahead of need (prefetch.js: a page without a calculator
+// has loaded, and the connection allows it) at low priority, one file after another.
+async function prefetch() {
+  const cache = await caches.open(RUNTIME_CACHE);
+  for (const url of runtimeUrls) {
+    if (await cache.match(url)) continue;
+    try {
+      const response = await fetch(url, { priority: "low" });
+      if (response.ok) await cache.put(url, response);
+    } catch {
+      return;  // offline: the engine fetches what it needs when it starts
+    }
+  }
+}
+
 self.addEventListener("message", (event) => {
   if (event.data?.type === "keep") event.waitUntil(keep());
+  if (event.data?.type === "prefetch") event.waitUntil(prefetch());
   // A page that has finished loading asks again (offline.js): see there why.
   if (event.data?.type === "activate") self.skipWaiting();
 });

@@ -44,8 +44,8 @@ def first_visit(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
 def test_a_second_visit_restores_the_engine_and_every_tool_works(browser: Any, served: str) -> None:
     context, page, errors = first_visit(browser, served + "en/")
     keys = page.evaluate(SNAPSHOT_KEYS)
-    wheel = page.evaluate("document.documentElement.dataset.wheelSrc")
-    assert len(keys) == 1 and "314.0.7" in keys[0] and wheel.split("/")[-2] in keys[0]
+    lock = page.evaluate("document.documentElement.dataset.lockSrc")
+    assert len(keys) == 1 and "314.0.7" in keys[0] and lock.split("/")[-1] in keys[0]
 
     page.reload()
     assert ready(page) == "snapshot"
@@ -53,8 +53,8 @@ def test_a_second_visit_restores_the_engine_and_every_tool_works(browser: Any, s
     page.fill('[name="rating_b"]', "1810")
     page.locator('[data-out="change_a"]', has_text="+11.7").wait_for(timeout=10_000)
 
-    # Another page restores the same snapshot; its tools reach modules and a wheel
-    # (python-chess) that were never imported before the snapshot was taken.
+    # Another page restores the same snapshot; its tools reach modules that were never
+    # imported before the snapshot was taken (the package's files are loaded again).
     page.goto(served + "en/club-league/")
     assert ready(page) == "snapshot"
     page.select_option('[name="league_format"]', "pgn")

@@ -64,6 +64,30 @@ def test_elo_core_wheel_is_a_pure_python_wheel(site: SiteConfig) -> None:
     assert wheel.parent.name == digest(wheel.read_bytes())
 
 
+def test_the_site_lock_names_every_served_wheel_with_its_sha256(site: SiteConfig) -> None:
+    import hashlib
+
+    (lock_file,) = (site.out_dir / "wheels").glob("pyodide-lock.*.json")
+    lock = json.loads(lock_file.read_text())
+    stock = json.loads((site.pyodide_dir / "pyodide-lock.json").read_text())
+    assert lock["info"] == stock["info"]
+    served = sorted(p.relative_to(site.out_dir).as_posix()
+                    for p in (site.out_dir / "wheels").glob("*/*.whl"))
+    assert served and not any("chess" in path for path in served), "no page loads python-chess"
+    named = sorted(entry["file_name"].removeprefix("/") for entry in lock["packages"].values())
+    assert named == served
+    for entry in lock["packages"].values():
+        data = (site.out_dir / entry["file_name"].removeprefix("/")).read_bytes()
+        assert entry["sha256"] == hashlib.sha256(data).hexdigest()
+    assert lock["packages"]["elo-core"]["imports"] == ["elo_core"]
+    # Its name holds its hash (the runtime's folder is cached for a year, this file too).
+    from sitegen.assets import digest
+
+    assert lock_file.name == f"pyodide-lock.{digest(lock_file.read_bytes())}.json"
+    page = (site.out_dir / "en" / "index.html").read_text(encoding="utf-8")
+    assert f'data-lock-src="/wheels/{lock_file.name}"' in page
+
+
 def test_prerendered_example_is_in_the_page_locale(site: SiteConfig) -> None:
     de = (site.out_dir / "de" / "index.html").read_text(encoding="utf-8")
     en = (site.out_dir / "en" / "index.html").read_text(encoding="utf-8")
@@ -112,3 +136,19 @@ def test_each_calculator_page_carries_the_messages_it_can_show(site: SiteConfig)
     assert "expectancy_difference:rating-invalid" in home
     assert "expectancy_difference:rating-invalid" not in tools
     assert home["rating-invalid"] == tools["rating-invalid"] != "Enter a rating from {min} to {max}."
+
+
+def test_scripts_and_stylesheet_are_served_minified(site: SiteConfig) -> None:
+    sources = site.source_dir
+    for name in ("engine-worker", "offline", "prefetch"):
+        (served,) = (site.out_dir / "assets").glob(f"{name}.*.js")
+        source = (sources / "js" / f"{name}.js").read_text(encoding="utf-8")
+        text = served.read_text(encoding="utf-8")
+        assert source.splitlines()[0].startswith("//") and source.splitlines()[0] not in text
+        assert len(text) < 0.8 * len(source)
+    (css,) = (site.out_dir / "assets").glob("site.*.css")
+    assert "/*" not in css.read_text() and css.stat().st_size < 0.9 * (sources / "css/site.css").stat().st_size
+    sw = (site.out_dir / "sw.js").read_text(encoding="utf-8")
+    assert "// Service worker" not in sw and "elo-runtime-" in sw
+    html = (site.out_dir / "en" / "index.html").read_text(encoding="utf-8")
+    assert "\n  <" not in html

@@ -1,0 +1,27 @@
+// Background prefetch: once a page without a calculator (an article) has loaded and is
+// idle, the service worker fetches the engine's runtime into its cache at low priority,
+// so a calculator opened later starts from the cache, also offline. Not when the reader
+// asked to save data, nor on a connection the browser reports as 2G.
+const root = document.documentElement;
+
+function allowed() {
+  const connection = navigator.connection;
+  if (!connection) return true;
+  return !connection.saveData && !["slow-2g", "2g"].includes(connection.effectiveType);
+}
+
+function whenIdle(callback) {
+  if ("requestIdleCallback" in window) requestIdleCallback(callback, { timeout: 5000 });
+  else setTimeout(callback, 1000);
+}
+
+function prefetch() {
+  // Calculator pages fetch the runtime themselves, at once.
+  if (root.dataset.engine !== "off" || !("serviceWorker" in navigator) || !allowed()) return;
+  whenIdle(() => navigator.serviceWorker.ready.then(
+    (registration) => registration.active?.postMessage({ type: "prefetch" }),
+  ));
+}
+
+if (document.readyState === "complete") prefetch();
+else addEventListener("load", prefetch, { once: true });
