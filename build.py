@@ -24,7 +24,7 @@ from sitegen.errors import BuildError  # noqa: E402
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n"])
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n", "stdlib"])
     parser.add_argument("--strict", action="store_true", help="a missing translation is an error")
     parser.add_argument("--base-url", default=SiteConfig.base_url, help="where the site is published")
     parser.add_argument("--out", type=Path, default=SiteConfig.out_dir, help="output folder")
@@ -41,6 +41,13 @@ def main(argv: list[str] | None = None) -> int:
         from sitegen.i18n_tools import update_catalogs
 
         update_catalogs(config)
+        return 0
+    if args.command == "stdlib":
+        from sitegen.stdlib import record, write_list
+
+        names = record(config)
+        write_list(config, names)
+        print(f"recorded {len(names)} files of the standard library")
         return 0
     if args.command == "serve":
         from sitegen.serve import serve

@@ -8,21 +8,30 @@ from pathlib import Path
 
 from sitegen.assets import build_wheel
 from sitegen.config import SiteConfig
+from sitegen.stdlib import MODULES_FILE, record, trimmed_archive
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def test_elo_core_suite_passes_inside_pyodide(tmp_path: Path) -> None:
+def test_elo_core_suite_passes_inside_pyodide_on_the_sites_standard_library(
+    tmp_path: Path,
+) -> None:
+    """The suite runs on the small standard library the page loads (sitegen/stdlib.py);
+    pytest imports far more, which the page's own finder fetches (engine-worker.js)."""
     node = shutil.which("node")
     assert node, "Node.js is needed to run Pyodide"
-    data, name = build_wheel(SiteConfig())
+    config = SiteConfig()
+    data, name = build_wheel(config)
     wheel = tmp_path / name
     wheel.write_bytes(data)
+    stdlib = tmp_path / "python_stdlib.site.zip"
+    stdlib.write_bytes(trimmed_archive(config))
     wheels = [wheel]  # python-chess, which the PGN tests compare with, is among the deps
     run = subprocess.run(
         [node, str(ROOT / "tests/pyodide/run_tests.mjs"),
          *[arg for w in wheels for arg in ("--wheel", str(w))],
          "--deps", str(ROOT / ".cache/pyodide-wheels"), "--tests", str(ROOT / "tests/elo_core"),
+         "--stdlib", str(stdlib), "--worker", str(ROOT / "site_src/js/engine-worker.js"),
          "--pytest-arg=-q"],
         cwd=ROOT, capture_output=True, text=True, timeout=900,
     )
@@ -30,4 +39,12 @@ def test_elo_core_suite_passes_inside_pyodide(tmp_path: Path) -> None:
     print(output)
     assert run.returncode == 0, output[-5000:]
     assert "Pyodide 3.14" in output
+    assert output.count("[the rest of the standard library was fetched]") == 1
     assert " passed" in output and " failed" not in output
+
+
+def test_the_recorded_standard_library_is_what_the_engine_imports() -> None:
+    """site_src/stdlib/modules.txt is recorded by running the engine, never edited by hand."""
+    config = SiteConfig()
+    recorded = (config.source_dir / MODULES_FILE).read_text().splitlines()
+    assert [line for line in recorded if not line.startswith("#")] == record(config)

@@ -50,11 +50,11 @@ async function loadPackages(names) {
 const SNAPSHOT_CACHE = "elo-snapshot";
 const canKeepSnapshot = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
 
-// The runtime's folder names its version, the lock's name its content hash (and so the
-// wheel's), and this script's name its own (the snapshot holds the Python this script defines).
-function snapshotKey(runtime) {
+// The runtime's folder names its version, the standard library's and the lock's names their
+// content hash (and so the wheel's), and this script's name its own (the snapshot holds the Python this script defines).
+function snapshotKey(runtime, stdlib) {
   const key = new URL("engine-snapshot", self.location.href);
-  key.search = new URLSearchParams({ runtime, lock: lockUrl, worker: self.location.pathname });
+  key.search = new URLSearchParams({ runtime, stdlib, lock: lockUrl, worker: self.location.pathname });
   return key.href;
 }
 
@@ -97,14 +97,60 @@ async function dropSnapshots() {
   try { await caches.delete(SNAPSHOT_CACHE); } catch { /* nothing stored */ }
 }
 
+// The page loads a standard library of only what the engine imports (sitegen/stdlib.py).
+// Should anything import more, the runtime's whole archive is fetched (once, synchronously:
+// an import cannot wait) and put in place of the small one, and the import is retried.
+const REST_OF_STDLIB = `
+import importlib, importlib.abc, os, sys, zipimport
+
+class RestOfStdlib(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] not in sys.stdlib_module_names or os.path.exists(COMPLETE):
+            return None
+        import _elo_stdlib
+        _elo_stdlib.fetch_whole()
+        zipimport._zip_directory_cache.clear()
+        sys.path_importer_cache.clear()
+        importlib.invalidate_caches()
+        for finder in sys.meta_path:
+            if finder is not self and hasattr(finder, "find_spec"):
+                spec = finder.find_spec(name, path, target)
+                if spec is not None:
+                    return spec
+        return None
+
+COMPLETE = "/lib/.stdlib-complete"
+if not any(type(f).__name__ == "RestOfStdlib" for f in sys.meta_path):
+    sys.meta_path.append(RestOfStdlib())
+`;
+
+// The finder is plain Python and may be in a memory snapshot; the JavaScript module it
+// calls may not (a snapshot cannot hold references to JavaScript), so it is registered
+// only after the snapshot was taken, and again after each restore.
+function serveRestOfStdlib(wholeUrl) {
+  pyodide.registerJsModule("_elo_stdlib", {
+    fetch_whole() {
+      const request = new XMLHttpRequest();
+      request.open("GET", wholeUrl, false);
+      request.responseType = "arraybuffer";
+      request.send();
+      if (request.status !== 200) throw new Error(`${wholeUrl}: HTTP ${request.status}`);
+      const stdlibPath = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+      pyodide.FS.writeFile(stdlibPath, new Uint8Array(request.response));
+      pyodide.FS.writeFile("/lib/.stdlib-complete", "");
+    },
+  });
+}
+
 async function start(message) {
   const base = ownUrl(message.pyodide).href;
   lockUrl = ownUrl(message.lock).href;
   const lock = readLock(lockUrl);
-  const key = snapshotKey(message.pyodide);
+  const key = snapshotKey(message.pyodide, message.stdlib || "");
   const [{ loadPyodide }, snapshot, lockFileContents] = await Promise.all([
     import(base + "pyodide.mjs"), storedSnapshot(key), lock]);
   const options = { indexURL: base, lockFileContents, packages: [] };
+  if (message.stdlib) options.stdLibURL = ownUrl(message.stdlib).href;
   self.postMessage({ type: "progress", step: "runtime" });
   if (snapshot) {
     try {
@@ -119,6 +165,7 @@ async function start(message) {
   if (!restored) {
     pyodide = await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshot });
   }
+  if (message.stdlib) pyodide.runPython(REST_OF_STDLIB);
   self.postMessage({ type: "progress", step: "package" });
   // Also after a restore: the files are not in the snapshot, and modules imported later
   // need them.
@@ -142,6 +189,7 @@ compute_json
       (error) => console.warn("engine snapshot not stored:", error),
     );
   }
+  if (message.stdlib) serveRestOfStdlib(base + "python_stdlib.zip");
 }
 
 async function compute({ id, key, mode, lang, set, reset, needs }) {

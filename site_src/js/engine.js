@@ -93,6 +93,7 @@ export function start(pageMessages, restart = false) {
     type: "init",
     pyodide: root.dataset.pyodideSrc,
     lock: root.dataset.lockSrc,
+    stdlib: root.dataset.stdlibSrc,
   }));
 }
 

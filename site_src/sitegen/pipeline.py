@@ -18,7 +18,7 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup
 
-from sitegen import assets, headers, links, lockfile, offline, publish
+from sitegen import assets, headers, links, lockfile, offline, publish, stdlib
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError
@@ -141,6 +141,13 @@ class Builder:
         _write_bytes(out / relative, data)
         return relative
 
+    def _stdlib_into(self, out: Path) -> str:
+        """The standard library the page loads (:mod:`sitegen.stdlib`), named by its hash."""
+        data = stdlib.trimmed_archive(self.config)
+        relative = f"wheels/python_stdlib.{assets.digest(data)}.zip"
+        _write_bytes(out / relative, data)
+        return relative
+
     def _lock_into(self, out: Path, wheels: list[str]) -> str:
         """The site's pyodide-lock.json naming ``wheels``, under a name that holds its hash.
 
@@ -227,6 +234,7 @@ class Builder:
             "pyodide": assets.copy_pyodide(config, out),
         }
         asset_urls["lock"] = self._lock_into(out, [self._wheel_into(out, elo_hash)])
+        asset_urls["stdlib"] = self._stdlib_into(out)
         asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
         # Fetched at once, in parallel, instead of one import level after another.
         preload = [config.url(path) for path in modules.graph("app.js")]

@@ -11,6 +11,10 @@ const { values } = parseArgs({
     deps: { type: "string" },
     tests: { type: "string" },
     "pytest-arg": { type: "string", multiple: true, default: [] },
+    // The site's small standard library, with the page's finder for the rest (read from
+    // engine-worker.js, as shipped): everything pytest needs beyond it comes through it.
+    stdlib: { type: "string" },
+    worker: { type: "string" },
   },
 });
 
@@ -23,7 +27,21 @@ function* files(folder) {
   }
 }
 
-const pyodide = await loadPyodide();
+const pyodide = await loadPyodide(values.stdlib ? { stdLibURL: resolve(values.stdlib) } : {});
+if (values.stdlib) {
+  const worker = readFileSync(values.worker, "utf8");
+  const finder = worker.match(/const REST_OF_STDLIB = `([\s\S]*?)`;/)[1];
+  pyodide.runPython(finder);
+  const whole = new URL("python_stdlib.zip", import.meta.resolve("pyodide")).pathname;
+  pyodide.registerJsModule("_elo_stdlib", {
+    fetch_whole() {
+      const stdlibPath = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
+      pyodide.FS.writeFile(stdlibPath, new Uint8Array(readFileSync(whole)));
+      pyodide.FS.writeFile("/lib/.stdlib-complete", "");
+      process.stdout.write("[the rest of the standard library was fetched]\n");
+    },
+  });
+}
 const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 const wheels = [
   ...readdirSync(values.deps).filter((n) => n.endsWith(".whl")).map((n) => join(values.deps, n)),
