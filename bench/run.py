@@ -85,6 +85,20 @@ CACHED = """async () => {
 }"""
 
 
+def _article_paths(lang: str) -> list[str]:
+    sys.path.insert(0, str(ROOT / "site_src"))
+    from sitegen.config import SiteConfig
+    from sitegen.content import load_pages
+
+    return [page.path for page in load_pages(SiteConfig())
+            if page.lang == lang and page.template == "article.html"]
+
+
+ARTICLES_EN = _article_paths("en")
+ARTICLES_DE = _article_paths("de")
+ARTICLES_DA = _article_paths("da")
+
+
 def settle(page: Any) -> None:
     """Wait until the service worker has stored what a first visit leaves it to store.
 
@@ -247,6 +261,58 @@ def article_longest_task(browser: Any, url: str, runs: int) -> dict[str, float]:
     return {"median": median(longest), "worst": max(longest)}
 
 
+# Bytes a page's own requests took up to its load event, and after it (a background fetch).
+LOAD_BYTES = """() => {
+  const navigation = performance.getEntriesByType("navigation")[0];
+  const loaded = navigation.loadEventEnd;
+  let before = navigation.transferSize || navigation.encodedBodySize, after = 0;
+  for (const entry of performance.getEntriesByType("resource")) {
+    const size = entry.transferSize || entry.encodedBodySize;
+    if (entry.responseEnd <= loaded) before += size; else after += size;
+  }
+  return { before, after };
+}"""
+
+# The first input into a live example → its numbers updated (the answer shown).
+FIRST_INPUT = """async ([value]) => {
+  const example = document.querySelector("main [data-live]");
+  const field = example.querySelector("input[type=text]");
+  example.dataset.computeMicros = "waiting";
+  const start = performance.now();
+  field.focus();
+  field.value = value;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  while (example.dataset.computeMicros === "waiting") await new Promise((r) => setTimeout(r, 5));
+  return performance.now() - start;
+}"""
+
+
+def live_articles(browser: Any, site: Site, paths: list[str]) -> dict[str, Any]:
+    """What a reader who only reads downloads (up to the load event), and how soon a live
+    example answers its first input: on a cold engine (first visit, engine not started),
+    on a second visit (files cached, memory snapshot), and with the engine running."""
+    loads = {}
+    for path in paths:
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(site.base + path, wait_until="load")
+        page.wait_for_timeout(300)
+        loads[path] = page.evaluate(LOAD_BYTES)
+        context.close()
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(site.base + paths[0], wait_until="load")
+    cold = page.evaluate(FIRST_INPUT, ["1850"])
+    settle(page)
+    page.goto(site.base + paths[0], wait_until="load")
+    second = page.evaluate(FIRST_INPUT, ["1850"])
+    running = page.evaluate(FIRST_INPUT, ["1950"])
+    context.close()
+    return {"load_bytes": loads, "largest_before_load": max(v["before"] for v in loads.values()),
+            "first_input_cold_ms": cold, "first_input_second_visit_ms": second,
+            "first_input_running_ms": running}
+
+
 def recompute(browser: Any, url: str) -> dict[str, float]:
     context = browser.new_context()
     page = context.new_page()
@@ -357,8 +423,14 @@ def table(results: dict[str, Any]) -> str:
         ("First paint with correct numbers, cold", f"{b['cold']['fcp']:.0f} ms", "pre-rendered"),
         ("Longest main-thread task during a cold load (median / worst)",
          f"{b['cold']['longest_task']:.0f} / {b['cold']['longest_task_worst']:.0f} ms", "≤ 50 ms"),
-        ("… the same on an article without calculator (control)",
+        ("… the same on an article, engine not started (control)",
          f"{results['article_longest_task']['median']:.0f} / {results['article_longest_task']['worst']:.0f} ms", ""),
+        ("Article, first visit up to its load event (largest of the English articles)",
+         f"{results['live']['largest_before_load'] / 1e3:.1f} KB", "≤ 150 KB"),
+        ("Live example, first input → numbers: cold engine / second visit / running",
+         f"{results['live']['first_input_cold_ms'] / 1000:.2f} s / "
+         f"{results['live']['first_input_second_visit_ms'] / 1000:.2f} s / "
+         f"{results['live']['first_input_running_ms']:.0f} ms", ""),
         ("Recompute, one game", f"{results['recompute']['single_ms']:.1f} ms", "≤ 5 ms"),
         ("Recompute, 100-game tournament", f"{results['recompute']['tournament_100_ms']:.1f} ms", "≤ 5 ms"),
         ("League 100 000 games, CPython", f"{results['league']['cpython_s']:.3f} s", ""),
@@ -440,6 +512,7 @@ def main() -> int:
         results["article_longest_task"] = article_longest_task(
             browser, site.base + "en/elo-formula/", args.runs)
         results["recompute"] = recompute(browser, site.base + "en/")
+        results["live"] = live_articles(browser, site, ARTICLES_EN)
         results["bytes"] = first_visit_bytes(browser, site, "en/")
         if profiles:
             shaped = ShapedSite(out, args.encoding)
@@ -451,8 +524,10 @@ def main() -> int:
     results["league"] = league()
     results["trf"] = trf()
     if not args.no_lighthouse:
-        results["lighthouse"] = lighthouse(site, ["en/", "en/elo-formula/", "de/elo-formel/",
-                                                  "da/elo-formlen/"])
+        # Home and a tool page per language, and every article (each has live examples).
+        results["lighthouse"] = lighthouse(site, ["en/", "de/", "da/", "en/club-league/",
+                                                  "de/fide-rechner/", "da/klubliga/",
+                                                  *ARTICLES_EN, *ARTICLES_DE, *ARTICLES_DA])
     site.httpd.shutdown()
     shutil.rmtree(work, ignore_errors=True)
 

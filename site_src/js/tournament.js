@@ -14,6 +14,26 @@ const order = table ? table.dataset.order.split(" ").map(Number) : [];
 const headings = table ? [...table.tHead.rows[0].cells] : [];
 let rounds = null;  // each player's rounds from the engine's last answer (null: the build's)
 let sorted = null;  // { column, direction } once a heading was pressed
+// Every player's <tbody>, in the order shown. A big open has hundreds of players, and laying
+// out a table that long blocks the page for a second or more: the first ones are shown, the
+// rest when asked for (the CSV always has them all).
+const FIRST_SHOWN = 100;
+let players = table ? [...table.tBodies] : [];
+let showAll = false;
+const more = section?.querySelector(".trf-more");
+const showAllButton = document.getElementById("trf-show-all");
+
+function attach() {
+  for (const body of [...table.tBodies]) body.remove();
+  table.append(...(showAll ? players : players.slice(0, FIRST_SHOWN)));
+  const hiddenCount = showAll ? 0 : players.length - FIRST_SHOWN;
+  if (more) more.hidden = hiddenCount <= 0;
+  if (showAllButton && hiddenCount > 0) {
+    showAllButton.textContent = (messages["trf-show-all"] || "{count}")
+      .replace("{count}", formatOutput({ value: players.length, digits: 0 }, lang, messages))
+      .replace("{shown}", formatOutput({ value: FIRST_SHOWN, digits: 0 }, lang, messages));
+  }
+}
 
 const show = (output) => formatOutput(output, lang, messages);
 
@@ -96,7 +116,7 @@ function sortRows() {
   const kind = headings[column].dataset.kind;
   const sign = direction === "ascending" ? 1 : -1;
   const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
-  const bodies = [...table.tBodies].map((body) => ({
+  const bodies = players.map((body) => ({
     body, index: Number(body.dataset.player), value: key(body.rows[0].cells[column].textContent, kind),
   }));
   bodies.sort((a, b) => {
@@ -111,24 +131,21 @@ function sortRows() {
     }
     return a.index - b.index;
   });
-  table.append(...bodies.map((entry) => entry.body));
+  players = bodies.map((entry) => entry.body);
 }
 
 function render(outputs) {
-  const players = outputs.trf_rows.rows;
-  rounds = players.map(() => []);
-  const byNumber = new Map(players.map((row, index) => [row[0].value, index]));
+  const rows = outputs.trf_rows.rows;
+  rounds = rows.map(() => []);
+  const byNumber = new Map(rows.map((row, index) => [row[0].value, index]));
   for (const game of outputs.trf_games.rows) rounds[byNumber.get(game[0].value)]?.push(game);
   const open = new Set([...table.querySelectorAll('.trf-open[aria-expanded="true"]')]
     .map((button) => button.textContent));
-  for (const body of [...table.tBodies]) body.remove();
-  const fragment = document.createDocumentFragment();
-  const bodies = players.map((row, index) => playerBody(row, index));
-  fragment.append(...bodies);
-  table.append(fragment);
+  players = rows.map((row, index) => playerBody(row, index));
   // The players that were open stay open (by name: a new file has other start numbers).
-  for (const body of bodies) if (open.has(body.querySelector(".trf-open").textContent)) setOpen(body, true);
+  for (const body of players) if (open.has(body.querySelector(".trf-open").textContent)) setOpen(body, true);
   sortRows();
+  attach();
 }
 
 if (table) {
@@ -140,6 +157,7 @@ if (table) {
       headings.forEach((other) => other.removeAttribute("aria-sort"));
       th.setAttribute("aria-sort", direction);
       sortRows();
+      attach();
     });
   });
   table.addEventListener("click", (event) => {
@@ -148,6 +166,7 @@ if (table) {
     setOpen(button.closest("tbody"), button.getAttribute("aria-expanded") !== "true");
   });
   section.addEventListener("results", (event) => render(event.detail.outputs));
+  showAllButton?.addEventListener("click", () => { showAll = true; attach(); });
 }
 
 // A file dropped onto the file field (or the text box) is read as if it had been chosen.

@@ -147,6 +147,7 @@ BROWSER_MESSAGES: dict[str, str] = {
     "trf-round-unpaired": N_("Not paired in this round."),
     "trf-round-pending": N_("No result yet."),
     "trf-rounds-caption": N_("Round by round: {name}"),
+    "trf-show-all": N_("Show all {count} players (the table above shows the first {shown})"),
     # notes on the club league's import: a game left out, a reading explained
     "league-note": N_("Line {line}: {note}"),
     "league-notes-more": N_("… and {count} more notes."),
@@ -190,7 +191,8 @@ MODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
     "initial": ("initial-",),
     "league": ("chart-", "league-note"),
-    "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/", "trf-round", "trf-colour-"),
+    "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/", "trf-round", "trf-colour-",
+             "trf-show-all"),
 }
 
 

@@ -167,3 +167,41 @@ def test_a_tournament_file_is_rated_on_the_device(
             assert secret not in url and secret not in body, url
     assert errors == []
     context.close()
+
+
+def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
+    browser: Any, served: str
+) -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "bench_trf", Path(__file__).resolve().parents[2] / "bench" / "trf.py")
+    assert spec and spec.loader
+    generator = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generator)
+    text = generator.random_tournament(players=240, rounds=9)
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "en/tournament/")
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    page.set_input_files("#trf_file", files=[{
+        "name": "big.trf", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
+    button = page.locator("#trf-show-all")
+    button.wait_for(timeout=30_000)
+    assert button.inner_text() == "Show all 240 players (the table above shows the first 100)"
+    table = page.locator("table.trf-table")
+    assert table.evaluate("(t) => t.tBodies.length") == 100
+    # Sorting orders every player, not only those shown: the best new rating comes first.
+    heading = page.locator("table.trf-table > thead th").nth(8).locator("button.sort")  # New rating
+    heading.click()
+    heading.click()  # descending
+    best = table.evaluate("(t) => t.tBodies[0].rows[0].cells[8].textContent")
+    button.click()
+    assert table.evaluate("(t) => t.tBodies.length") == 240
+    ratings = table.evaluate(
+        "(t) => [...t.tBodies].map((b) => b.rows[0].cells[8].textContent)"
+        ".filter((x) => x !== '–').map((x) => Number(x.replaceAll(',', '')))")
+    assert ratings == sorted(ratings, reverse=True)
+    assert ratings[0] == float(best.replace(",", ""))
+    assert page.locator(".trf-more").is_hidden()
+    context.close()
