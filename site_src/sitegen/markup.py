@@ -223,6 +223,16 @@ class _MacroHtml:
         return html
 
 
+# One inline formula (nothing in it closes a formula) and the punctuation right after it.
+_MATH_AND_STOP = re.compile(
+    r'(<math\b[^>]*display="inline"[^>]*>(?:(?!</math>).)*</math>)([.,;:!?)]+)', re.S)
+
+
+def _keep_punctuation_with_math(html: str) -> str:
+    """Browsers may break a line between a formula and the full stop after it: keep them together."""
+    return _MATH_AND_STOP.sub(r'<span class="nowrap">\1\2</span>', html)
+
+
 def _calling_line(filename: str) -> int | None:
     """The article line (of its body) whose expression is running now."""
     frame = sys._getframe(1)
@@ -328,7 +338,7 @@ class ArticleRenderer:
                 raise BuildError(source, self._body_line(first_line, start),
                                  "live_start(…) without live_end()")
             html = self.live.insert(html)
-        return html, toc
+        return _keep_punctuation_with_math(html), toc
 
     @staticmethod
     def _body_line(first_line: int, line: int | None) -> int:

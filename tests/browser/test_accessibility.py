@@ -42,6 +42,9 @@ def test_no_axe_violations(browser: Any, served: str, site: SiteConfig, path: st
     page = context.new_page()
     page.goto(served + url_of(site, path))
     if page.locator("html[data-engine]:not([data-engine=off])").count():
+        if page.locator('html[data-engine="idle"]').count():
+            # An article's live example starts the engine when it comes into view.
+            page.locator("main [data-live]").first.scroll_into_view_if_needed()
         page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=60_000)
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")

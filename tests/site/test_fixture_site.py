@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 import subprocess
 import sys
 import xml.etree.ElementTree as ET
@@ -245,3 +246,14 @@ def test_cli_reports_file_and_line_and_exits_non_zero(fixture_config: SiteConfig
     assert run.returncode == 1
     assert f"{article}:6: unknown front-matter key 'oops'" in run.stderr
     assert not fixture_config.out_dir.exists()
+
+
+def test_a_formula_keeps_its_full_stop_on_its_line(fixture_config: SiteConfig) -> None:
+    article = fixture_config.content_dir / "en" / "example.md"
+    article.write_text(ARTICLE_HEAD + "---\nFirst $a + b$. Then $c$ and $d$, done.\n")
+    build(fixture_config)
+    html = (fixture_config.out_dir / "en/example/index.html").read_text()
+    spans = re.findall(r'<span class="nowrap">(.*?)</span>', html)
+    assert len(spans) == 2
+    assert spans[0].startswith("<math") and spans[0].endswith("</math>.")
+    assert spans[1].count("<math") == 1 and spans[1].endswith("</math>,")  # $d$, not $c$…$d$
