@@ -69,7 +69,8 @@ if ("serviceWorker" in navigator) {
   });
 }
 
-if (root.dataset.engine === "off") {
+// Pages without a running engine (articles; with live examples, until one is wanted).
+if (["off", "idle"].includes(root.dataset.engine)) {
   if (document.readyState === "complete") keepOffline();
   else addEventListener("load", () => keepOffline(), { once: true });
 }

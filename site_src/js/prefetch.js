@@ -1,4 +1,4 @@
-// Background prefetch: once a page without a calculator (an article) has loaded and is
+// Background prefetch: once a page without a running calculator (an article) has loaded and is
 // idle, the service worker fetches the engine's runtime into its cache at low priority,
 // so a calculator opened later starts from the cache, also offline. Not when the reader
 // asked to save data, nor on a connection the browser reports as 2G.
@@ -16,8 +16,9 @@ function whenIdle(callback) {
 }
 
 function prefetch() {
-  // Calculator pages fetch the runtime themselves, at once.
-  if (root.dataset.engine !== "off" || !("serviceWorker" in navigator) || !allowed()) return;
+  // Calculator pages fetch the runtime themselves, at once; an article with live examples
+  // when one is wanted ("idle" until then).
+  if (!["off", "idle"].includes(root.dataset.engine) || !("serviceWorker" in navigator) || !allowed()) return;
   whenIdle(() => navigator.serviceWorker.ready.then(
     (registration) => registration.active?.postMessage({ type: "prefetch" }),
   ));

@@ -39,7 +39,9 @@ async function keep() {
 async function prefetch() {
   const cache = await caches.open(RUNTIME_CACHE);
   for (const url of runtimeUrls) {
-    if (await cache.match(url)) continue;
+    // The engine loads the site's own small standard library (stored with the site); the
+    // runtime's whole one only if an import needs more (sitegen/stdlib.py).
+    if (url.endsWith("/python_stdlib.zip") || await cache.match(url)) continue;
     try {
       const response = await fetch(url, { priority: "low" });
       if (response.ok) await cache.put(url, response);

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import shutil
 import threading
 from collections import Counter
@@ -109,7 +111,7 @@ def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
     index = own_site.directory / "da" / "index.html"
     index.write_text(index.read_text().replace("</main>", '<p id="new-build">ny</p></main>'))
     sw = own_site.directory / "sw.js"
-    sw.write_text(sw.read_text().replace('const VERSION = "', 'const VERSION = "new-'))
+    sw.write_text(re.sub(r'VERSION\s*=\s*"', 'VERSION="new-', sw.read_text(), count=1))
 
     page.reload()
     page.locator("#new-build").wait_for(state="attached", timeout=10_000)
@@ -131,9 +133,11 @@ def test_a_waiting_worker_takes_over_once_the_page_has_loaded(browser: Any, own_
 
     sw = own_site.directory / "sw.js"
     script = sw.read_text()
-    install = 'self.addEventListener("install", () => self.skipWaiting());'
-    assert install in script
-    sw.write_text(script.replace(install, "").replace('const VERSION = "', 'const VERSION = "new-'))
+    # The script is minified: find the install handler however it is written, and empty it.
+    install = re.compile(r'addEventListener\(\s*"install"\s*,\s*\(\)\s*=>\s*self\.skipWaiting\(\)\s*\)')
+    assert install.search(script)
+    script = install.sub('addEventListener("install",()=>{})', script)
+    sw.write_text(re.sub(r'VERSION\s*=\s*"', 'VERSION="new-', script, count=1))
 
     page.reload()
     page.locator(READY).wait_for(state="attached", timeout=60_000)
