@@ -59,7 +59,21 @@ def to_mathml(latex: str, *, display: bool) -> str:
             latex.strip(), display="block" if display else "inline")
     except Exception as error:  # noqa: BLE001 — latex2mathml's errors share no base class
         raise LatexError(latex, error) from None
-    return str(mathml)
+    return _whole_numbers(str(mathml)) if _NUMBER_WITH_COMMA.search(latex) else str(mathml)
+
+
+# "1,761.7" and "11,7" (a comma between digits) are one number, as the page writes it;
+# latex2mathml makes the comma an operator, which sets the parts apart.
+_NUMBER_WITH_COMMA = re.compile(r"\d,\d")
+_SPLIT_NUMBER = re.compile(r"<mn>([\d.,]+)</mn><mo>&#x0002C;</mo><mn>([\d.,]+)</mn>")
+
+
+def _whole_numbers(mathml: str) -> str:
+    while True:
+        joined = _SPLIT_NUMBER.sub(r"<mn>\1,\2</mn>", mathml)
+        if joined == mathml:
+            return joined
+        mathml = joined
 
 
 class _InlineMath(InlineProcessor):

@@ -257,3 +257,15 @@ def test_a_formula_keeps_its_full_stop_on_its_line(fixture_config: SiteConfig) -
     assert len(spans) == 2
     assert spans[0].startswith("<math") and spans[0].endswith("</math>.")
     assert spans[1].count("<math") == 1 and spans[1].endswith("</math>,")  # $d$, not $c$…$d$
+
+
+def test_a_number_in_a_formula_is_one_number_in_every_language(fixture_config: SiteConfig) -> None:
+    for lang, slug in (("en", "example"), ("de", "beispiel")):
+        article = fixture_config.content_dir / lang / "example.md"
+        article.write_text(ARTICLE_HEAD.replace("slug: example", f"slug: {slug}")
+                           + "---\n$R = {{ 1761.7 | num(1) }} + {{ 11.7 | num(1) }}$ and $f(x, y)$\n")
+    build(fixture_config)
+    en = (fixture_config.out_dir / "en/example/index.html").read_text()
+    de = (fixture_config.out_dir / "de/beispiel/index.html").read_text()
+    assert "<mn>1,761.7</mn>" in en and "<mn>1.761,7</mn>" in de and "<mn>11,7</mn>" in de
+    assert "<mi>x</mi><mo>&#x0002C;</mo><mi>y</mi>" in en  # a comma between letters stays
