@@ -31,6 +31,8 @@ optionsForm?.addEventListener("change", summarise);
 
 const widgets = [...document.querySelectorAll("section[data-mode]")]
   .map((section) => bindWidget(section, messages, { onInput: saveInputs }));
+// A worked example in the page's text (sitegen/live.py): live, but not kept or shared.
+document.querySelectorAll("main [data-live]").forEach((example) => bindWidget(example, messages));
 
 const refreshAll = () => { summarise(); widgets.forEach((widget) => widget.refresh()); };
 offerSharedInputs(refreshAll);
