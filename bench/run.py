@@ -13,6 +13,7 @@ between the bench markers).
 from __future__ import annotations
 
 import argparse
+import re
 import gzip
 import json
 import os
@@ -353,15 +354,21 @@ def first_visit_bytes(browser: Any, site: Site, path: str) -> dict[str, int]:
         "html_home": (out / path / "index.html").stat().st_size,
         "css": sum(p.stat().st_size for p in (out / "assets").glob("*.css")),
         "js": sum(p.stat().st_size for p in (out / "assets").glob("*.js")) + (out / "sw.js").stat().st_size,
+        "js_all_pages": sum(p.stat().st_size for p in (out / "assets").glob("*.js")),
         "elo_core_wheel": sum(p.stat().st_size for p in out.glob("wheels/*/elo_core-*.whl")),
     }
-    home_files = [out / path / "index.html", out / "sw.js", *(out / "assets").glob("*.css"),
-                  *(out / "assets").glob("*.js")]
+    # What the home page loads itself: its scripts and their imports (modulepreload), the
+    # stylesheet and the service worker; not the modules only other pages use.
+    home_html = (out / path / "index.html").read_text(encoding="utf-8")
+    loaded = {m.group(1).split("/")[-1] for m in re.finditer(
+        r'(?:src|href)="[^"]*/assets/([^"]+\.(?:js|css))"', home_html)}
+    home_files = [out / path / "index.html", out / "sw.js",
+                  *(f for f in (out / "assets").iterdir() if f.name in loaded)]
     # What a host that compresses text (as static hosts and CDNs do) sends over the wire.
     gzipped = sum(len(gzip.compress(f.read_bytes(), 9)) for f in home_files)
     return {"first_visit_total": site.bytes_of(requested), "requests": len(requested),
             "snapshot_stored": snapshot,
-            "own_assets_home": own["html_home"] + own["css"] + own["js"],
+            "own_assets_home": sum(f.stat().st_size for f in home_files),
             "own_assets_home_gzip": gzipped, **own}
 
 
