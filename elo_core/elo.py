@@ -44,6 +44,7 @@ __all__ = [
     "Rounding",
     "expected_score",
     "rate",
+    "used_difference",
 ]
 
 Model = Literal["logistic", "fide", "normal"]
@@ -71,8 +72,13 @@ def _difference(rating: float, opponent: float, cap: Cap) -> Decimal:
     return d
 
 
-def _capped(rating: float, opponent: float, cap: Cap) -> float:
-    """D as a float, capped as ``cap`` says (8.3.1), for the continuous models."""
+def used_difference(rating: float, opponent: float, cap: Cap) -> float:
+    """D = rating − opponent as a float, capped as ``cap`` says (B.02 8.3.1).
+
+    "400" caps every difference at ±400; "fide" only for a rating below 2650 (the rule
+    from 1 October 2025); "none" leaves it. The continuous models and the articles'
+    worked steps use this; FIDE's table looks up the decimal difference instead.
+    """
     d = rating - opponent
     if cap == "400" or (cap == "fide" and rating < CAP_EXEMPT_FROM):
         d = max(-_CAP_FLOAT, min(_CAP_FLOAT, d))
@@ -89,7 +95,7 @@ def _expected(rating: float, opponent: float, model: Model, cap: Cap) -> float:
             return band.pd_higher
         return band.pd_lower if d < 0 else 0.5
     # A smooth curve does not care about the last bit of D.
-    x = _capped(rating, opponent, cap)
+    x = used_difference(rating, opponent, cap)
     if model == "normal":
         # Φ(D / σ) with σ = 200·√2: ½ · (1 + erf(D / (σ·√2))) = ½ · (1 + erf(D / 400)).
         return 0.5 * (1.0 + math.erf(x / 400.0))

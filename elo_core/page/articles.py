@@ -16,13 +16,18 @@ Each also takes ``model``, ``cap`` and ``rounding`` as the home page's options d
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from elo_core.elo import CAPS, MODELS, ROUNDINGS, Game, expected_score, rate
-from elo_core.page.fields import FormReader, Output, number_output
-from elo_core.parsing import parse_games, parse_result
+from elo_core.elo import MODELS, Cap, Game, expected_score, rate, used_difference
+from elo_core.page.fields import (
+    FormReader,
+    Output,
+    number_output,
+    parsed_games,
+    rating_options,
+)
+from elo_core.parsing import parse_result
 
 __all__ = [
     "CURVE_HEIGHT",
@@ -66,23 +71,17 @@ def _exact_digits(value: float, most: int) -> int:
 
 
 def _options(reader: FormReader) -> dict[str, Any]:
-    return {
-        "model": reader.option("model", MODELS, "logistic") or "logistic",
-        "cap": reader.option("cap", CAPS, "none") or "none",
-        "rounding": reader.option("rounding", ROUNDINGS, "none") or "none",
-    }
+    model, cap, rounding = rating_options(reader)
+    return {"model": model, "cap": cap, "rounding": rounding}
 
 
 def _digits(rounding: str) -> int:
     return 0 if rounding == "fide" else 1
 
 
-def _used_difference(rating: float, opponent: float, cap: str) -> float:
-    """Opponent minus player as the expected score uses it: capped at ±400 where a rule says."""
-    difference = opponent - rating
-    if cap == "400" or (cap == "fide" and rating < 2650):
-        return max(-400.0, min(400.0, difference))
-    return difference
+def _used_difference(rating: float, opponent: float, cap: Cap) -> float:
+    """Opponent minus player as the expected score uses it: capped where 8.3.1 says."""
+    return -used_difference(rating, opponent, cap)
 
 
 def _steps(form: Mapping[str, str], lang: str) -> dict[str, Output]:
@@ -128,16 +127,11 @@ def _steps(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     return outputs
 
 
-@functools.lru_cache(maxsize=8)
-def _parsed_games(text: str, lang: str) -> tuple[Game, ...]:
-    return tuple(parse_games(text, lang=lang))
-
-
 def _period(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     reader = FormReader(form, lang)
     rating = reader.rating("rating")
     k = reader.k("k", "20")
-    games = reader.read("games", lambda text: _parsed_games(text, lang))
+    games = reader.read("games", lambda text: parsed_games(text, lang))
     options = _options(reader)
     if games is not None and not games:
         reader.fail("games", "games-invalid", reason="empty")

@@ -8,12 +8,15 @@ carries the allowed range in its ``params``, for the page to word it.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from elo_core.elo import CAPS, MODELS, ROUNDINGS, Cap, Game, Model, Rounding
 from elo_core.errors import InputError
 from elo_core.numbers import parse_number, parse_rating
+from elo_core.parsing import parse_games
 from elo_core.validation import MAX_K, check_option
 
 __all__ = [
@@ -23,8 +26,10 @@ __all__ = [
     "Output",
     "number_output",
     "parse_bounded",
+    "parsed_games",
     "parse_points",
     "parse_whole",
+    "rating_options",
     "rows_output",
 ]
 
@@ -249,3 +254,17 @@ class FormReader:
     def done(self) -> None:
         if self.errors:
             raise FormErrors(self.errors)
+
+
+def rating_options(reader: FormReader) -> tuple[Model, Cap, Rounding]:
+    """The model, cap and rounding options (form#elo-options); missing ones take their defaults."""
+    model = reader.read("model", lambda t: check_option(t, MODELS, "model"), "logistic")
+    cap = reader.read("cap", lambda t: check_option(t, CAPS, "cap"), "none")
+    rounding = reader.read("rounding", lambda t: check_option(t, ROUNDINGS, "rounding"), "none")
+    return model or "logistic", cap or "none", rounding or "none"
+
+
+@functools.lru_cache(maxsize=8)
+def parsed_games(text: str, lang: str) -> tuple[Game, ...]:
+    """parse_games, remembered: typing in any other field recomputes with the same list."""
+    return tuple(parse_games(text, lang=lang))

@@ -12,41 +12,25 @@ All three take the shared options ``model``, ``cap`` and ``rounding``.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from elo_core.elo import (
-    CAPS,
-    MODELS,
-    ROUNDINGS,
-    Cap,
-    Game,
-    Model,
-    Rounding,
-    expected_score,
-    rate,
+from elo_core.elo import Game, Rounding, expected_score, rate
+from elo_core.page.fields import (
+    MAX_ROWS,
+    FormReader,
+    Output,
+    number_output,
+    parsed_games,
+    rating_options,
+    rows_output,
 )
-from elo_core.page.fields import MAX_ROWS, FormReader, Output, number_output, rows_output
-from elo_core.parsing import parse_games, parse_result
-from elo_core.validation import (
-    MAX_GAMES_IN_PERIOD,
-    check_option,
-)
+from elo_core.parsing import parse_result
+from elo_core.validation import MAX_GAMES_IN_PERIOD
 
 __all__ = ["DEFAULTS", "MODES", "curve_x", "curve_y"]
 
 _num = number_output
-
-
-def _options(reader: FormReader) -> tuple[Model, Cap, Rounding]:
-    """The shared options of form#elo-options; missing ones take their defaults."""
-    model = reader.read("model", lambda t: check_option(t, MODELS, "model"), "logistic")
-    cap = reader.read("cap", lambda t: check_option(t, CAPS, "cap"), "none")
-    rounding = reader.read(
-        "rounding", lambda t: check_option(t, ROUNDINGS, "rounding"), "none"
-    )
-    return model or "logistic", cap or "none", rounding or "none"
 
 
 def _rating_digits(rounding: Rounding) -> int:
@@ -62,12 +46,6 @@ def _rating_output(value: float) -> Output:
 _RESULT_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 
-@functools.lru_cache(maxsize=8)
-def _parsed_games(text: str, lang: str) -> tuple[Game, ...]:
-    """parse_games, remembered: typing in any other field recomputes with the same list."""
-    return tuple(parse_games(text, lang=lang))
-
-
 def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     reader = FormReader(form, lang)
     rating_a = reader.rating("rating_a")
@@ -75,8 +53,8 @@ def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     score = reader.read("result", parse_result)
     k_a = reader.k("k", "20")
     k_b = reader.k("k_b") if reader.text("k_b").strip() else k_a
-    games = reader.read("games", lambda text: _parsed_games(text, lang))
-    model, cap, rounding = _options(reader)
+    games = reader.read("games", lambda text: parsed_games(text, lang))
+    model, cap, rounding = rating_options(reader)
     reader.done()
     assert rating_a is not None and rating_b is not None and score is not None
     assert k_a is not None and k_b is not None and games is not None
@@ -132,7 +110,7 @@ def _match(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     draws = reader.count("match_draws", MAX_GAMES_IN_PERIOD)
     losses = reader.count("match_losses", MAX_GAMES_IN_PERIOD)
     k = reader.k("match_k", "20")
-    model, cap, rounding = _options(reader)
+    model, cap, rounding = rating_options(reader)
     if wins is not None and draws is not None and losses is not None:
         if not 1 <= wins + draws + losses <= MAX_GAMES_IN_PERIOD:
             # No game at all, or too many: the counts together are wrong.
@@ -186,7 +164,7 @@ def _expectancy(form: Mapping[str, str], lang: str) -> dict[str, Output]:
         "expectancy_difference", code="rating-invalid", minimum=0, maximum=CURVE_MAX,
         default="200",
     )
-    model, cap, _rounding = _options(reader)
+    model, cap, _rounding = rating_options(reader)
     reader.done()
     assert difference is not None
 
