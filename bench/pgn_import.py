@@ -5,23 +5,16 @@ returns the median of 5 timed calls of :func:`elo_core.importers.import_games`
 on the same text, in seconds. The text is built before the clock starts: games
 with full tag sections and moves with a clock comment on every move, as online
 servers export them, every tenth game's moves running straight into the next
-game's tags. ``node bench/league_pyodide.mjs --bench=pgn_import`` runs this
+game's tags. ``node bench/in_pyodide.mjs --bench=pgn_import`` runs this
 same file inside Pyodide under Node.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
-import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from elo_core.importers import import_games  # noqa: E402
+from _common import median_seconds, report
+from elo_core.importers import import_games
 
 GAMES = 1_700
 PLAYERS = 60
@@ -57,25 +50,17 @@ def club_pgn(games: int = GAMES, players: int = PLAYERS, seed: int = SEED) -> st
 def measure(games: int = GAMES, runs: int = RUNS) -> tuple[float, int, int]:
     """The median seconds of ``runs`` imports of the same text, its size in bytes, its games."""
     text = club_pgn(games)
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        imported = import_games(text, "pgn")
-        times.append(time.perf_counter() - start)
-        assert len(imported.games) == games and not imported.notes
-    return statistics.median(times), len(text.encode()), games
+    seconds = median_seconds(
+        lambda: import_games(text, "pgn"), runs,
+        lambda imported: len(imported.games) == games and not imported.notes,
+    )
+    return seconds, len(text.encode()), games
 
 
 def run(games: int = GAMES, runs: int = RUNS) -> float:
     """:func:`measure`, printed as one line; returns the seconds."""
     seconds, size, count = measure(games, runs)
-    version = ".".join(str(part) for part in sys.version_info[:3])
-    platform = "Pyodide" if sys.platform == "emscripten" else sys.implementation.name
-    print(
-        f"pgn_import: {size / 1e6:.1f} MB, {count} games, median of {runs} runs: "
-        f"{seconds:.3f} s ({platform} {version})"
-    )
-    return seconds
+    return report(f"pgn_import: {size / 1e6:.1f} MB, {count} games", runs, seconds)
 
 
 if __name__ == "__main__":

@@ -377,7 +377,8 @@ def league() -> dict[str, float]:
     import league as league_bench
 
     cpython = league_bench.measure()
-    run = subprocess.run(["node", str(ROOT / "bench" / "league_pyodide.mjs"), "--json"],
+    run = subprocess.run(["node", str(ROOT / "bench" / "in_pyodide.mjs"), "--json",
+                          "--bench=league"],
                          capture_output=True, text=True, cwd=ROOT, timeout=600, check=True)
     pyodide = json.loads(run.stdout.strip().splitlines()[-1])["seconds"]
     return {"cpython_s": cpython, "pyodide_s": pyodide, "ratio": pyodide / cpython}
@@ -389,7 +390,8 @@ def trf() -> dict[str, float]:
     import trf as trf_bench
 
     cpython = trf_bench.measure()
-    run = subprocess.run(["node", str(ROOT / "bench" / "trf_pyodide.mjs"), "--json"],
+    run = subprocess.run(["node", str(ROOT / "bench" / "in_pyodide.mjs"), "--json",
+                          "--bench=trf"],
                          capture_output=True, text=True, cwd=ROOT, timeout=600, check=True)
     pyodide = json.loads(run.stdout.strip().splitlines()[-1])["seconds"]
     return {"cpython_s": cpython, "pyodide_s": pyodide}

@@ -4,23 +4,16 @@ Run ``python bench/trf.py`` (or import it and call :func:`run`): prints and
 returns the median of 5 timed runs of :func:`elo_core.trf.parse` followed by
 :func:`elo_core.trf.rate`, in seconds. The file is generated before the clock
 starts. Targets: under 0.5 s in CPython, under 1 s in Pyodide
-(``bench/trf_pyodide.mjs`` runs this same file inside Pyodide under Node).
+(``node bench/in_pyodide.mjs --bench=trf`` runs this same file inside Pyodide under Node).
 """
 
 from __future__ import annotations
 
 import datetime
 import random
-import statistics
-import sys
-import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from elo_core import trf  # noqa: E402
+from _common import median_seconds, report
+from elo_core import trf
 
 PLAYERS = 500
 ROUNDS = 11
@@ -77,25 +70,13 @@ def random_tournament(players: int = PLAYERS, rounds: int = ROUNDS, seed: int = 
 def measure(players: int = PLAYERS, rounds: int = ROUNDS, runs: int = RUNS) -> float:
     """The median wall time of ``runs`` reads and ratings of the same file, in seconds."""
     text = random_tournament(players, rounds)
-    times = []
-    for _ in range(runs):
-        begin = time.perf_counter()
-        rows = trf.rate(trf.parse(text))
-        times.append(time.perf_counter() - begin)
-        assert len(rows) == players
-    return statistics.median(times)
+    return median_seconds(lambda: trf.rate(trf.parse(text)), runs, lambda rows: len(rows) == players)
 
 
 def run(players: int = PLAYERS, rounds: int = ROUNDS, runs: int = RUNS) -> float:
     """:func:`measure`, printed as one line; returns the seconds."""
     seconds = measure(players, rounds, runs)
-    version = ".".join(str(part) for part in sys.version_info[:3])
-    platform = "Pyodide" if sys.platform == "emscripten" else sys.implementation.name
-    print(
-        f"trf: {players} players, {rounds} rounds, read and rated, median of {runs} runs: "
-        f"{seconds:.3f} s ({platform} {version})"
-    )
-    return seconds
+    return report(f"trf: {players} players, {rounds} rounds, read and rated", runs, seconds)
 
 
 if __name__ == "__main__":
