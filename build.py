@@ -43,7 +43,7 @@ def main(argv: list[str] | None = None) -> int:
         update_catalogs(config)
         return 0
     if args.command == "stdlib":
-        from sitegen.stdlib import record, write_list
+        from sitegen.stdlib_record import record, write_list
 
         names = record(config)
         write_list(config, names)

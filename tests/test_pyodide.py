@@ -8,7 +8,8 @@ from pathlib import Path
 
 from sitegen.assets import build_wheel
 from sitegen.config import SiteConfig
-from sitegen.stdlib import MODULES_FILE, record, trimmed_archive
+from sitegen.stdlib import MODULES_FILE, trimmed_archive
+from sitegen.stdlib_record import record
 
 ROOT = Path(__file__).resolve().parents[1]
 
