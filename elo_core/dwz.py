@@ -29,6 +29,8 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import date
+from decimal import Decimal
 from fractions import Fraction
 
 from elo_core.elo import Game, expected_score
@@ -36,16 +38,23 @@ from elo_core.errors import InputError
 from elo_core.rounding import (
     CONTEXT,
     decimal_sum,
+    round_decimal,
     round_fraction,
     round_half_away,
     to_decimal,
 )
 from elo_core.validation import check_rating, check_score
 
-__all__ = ["DwzResult", "FirstDwz", "first_dwz", "update"]
+__all__ = ["DwzResult", "FirstDwz", "NEW_RULES_FROM", "first_dwz", "update", "uplift_2026"]
 
 SIGMA = 200.0 * math.sqrt(2.0)
 """Standard deviation of the difference of two players' performances."""
+
+#: The first day of the new evaluation (RULES.md, "DWZ from 8 June 2026"): an
+#: event whose last game is played on or after this day is evaluated with the
+#: development factor K and the lowest DWZ of 1100; earlier events keep the
+#: coefficient E.
+NEW_RULES_FROM = date(2026, 6, 8)
 
 MIN_FIRST_GAMES = 5
 MAX_AGE = 150
@@ -251,3 +260,28 @@ def first_dwz(games: Iterable[Game | tuple[float, float]]) -> FirstDwz:
         n=n,
         w=w,
     )
+
+
+def uplift_2026(rating: float) -> int:
+    """The one-time uplift of a DWZ with the new evaluation (RULES.md, "DWZ from 8 June 2026").
+
+    Announced by the DSB's rating commission with the new software and applied
+    once in 2026: below 1000 the DWZ gains 400; from 1000 to below 2110 it
+    becomes 0.64 · DWZ + 760; from 2110 on it stays. So 700 → 1100,
+    1600 → 1784, 2200 → 2200 (the two pieces meet: 1000 → 1400 either way).
+
+    The source does not state how 0.64 · DWZ + 760 is rounded: elo_core rounds
+    it half away from zero to a whole number, computed exactly on the decimal
+    value of ``rating`` (1601 → 1784.64 → 1785). Nor does it say that the
+    uplift itself applies the new lowest DWZ of 1100, so it does not: 600 →
+    1000. Raises :class:`InputError` "rating-invalid" for a rating that is not
+    a number from 0 to 4000.
+    """
+    r0 = to_decimal(check_rating(rating))
+    if r0 < 1000:
+        raised = CONTEXT.add(r0, Decimal(400))
+    elif r0 < 2110:
+        raised = CONTEXT.add(CONTEXT.multiply(Decimal("0.64"), r0), Decimal(760))
+    else:
+        raised = r0
+    return int(round_decimal(raised))

@@ -231,3 +231,48 @@ def test_games_may_be_lists_and_errors_name_the_game() -> None:
     with pytest.raises(InputError) as raised:
         update(1500, [(1500, 1), (1600, 2)], age=30, index=2)
     assert str(raised.value).startswith("Game 2:")
+
+
+# --- the one-time uplift of 2026 ------------------------------------------------
+
+
+@pytest.mark.parametrize("before, after", [(700, 1100), (1600, 1784), (2200, 2200)])
+def test_uplift_examples_of_rules_md(before: int, after: int) -> None:
+    assert dwz.uplift_2026(before) == after
+
+
+@pytest.mark.parametrize(
+    "before, after",
+    [
+        (0, 400),
+        (999, 1399),  # + 400
+        (1000, 1400),  # 0.64 × 1000 + 760: both pieces give 1400
+        (1601, 1785),  # 1784.64
+        (1025, 1416),  # 1416.0
+        (1650.5, 1816),  # 1816.32
+        (2109, 2110),  # 2109.76
+        (2110, 2110),
+        (4000, 4000),
+    ],
+)
+def test_uplift_pieces_and_rounding(before: float, after: int) -> None:
+    assert dwz.uplift_2026(before) == after
+
+
+def test_uplift_rounds_a_true_half_away_from_zero() -> None:
+    # 0.64 × 1000.78125 + 760 = 1400.5 exactly: the source states no rounding; half away.
+    assert dwz.uplift_2026(1000.78125) == 1401
+
+
+@given(st.integers(0, 4000), st.integers(0, 4000))
+def test_uplift_never_reorders_players(a: int, b: int) -> None:
+    low, high = sorted((a, b))
+    assert dwz.uplift_2026(low) <= dwz.uplift_2026(high)
+    assert dwz.uplift_2026(low) >= low
+
+
+@pytest.mark.parametrize("bad", [-1, 4001, math.nan, True, "1500"])
+def test_uplift_refuses_a_bad_rating(bad: object) -> None:
+    with pytest.raises(InputError) as raised:
+        dwz.uplift_2026(bad)  # type: ignore[arg-type]
+    assert raised.value.code == "rating-invalid"
