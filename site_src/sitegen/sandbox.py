@@ -44,7 +44,7 @@ ARTICLE_API: dict[str, tuple[str, ...]] = {
         "round_half_away",
     ),
     "glicko2": ("Glicko2Result", "rate_periods", "update", "update_steps"),
-    "dwz": ("first_dwz", "update"),
+    "dwz": ("NEW_RULES_FROM", "first_dwz", "update", "uplift_2026"),
 }
 
 
