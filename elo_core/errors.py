@@ -17,6 +17,7 @@ ERROR_CODES: dict[str, str] = {
     "number-invalid": "A value is not a finite number.",
     "option-invalid": "An option is not one of its allowed values.",
     "pgn-unavailable": "Reading PGN needed python-chess; no longer raised, as PGN is read without it.",
+    "played-invalid": "The day of an event's last game is not a date (or not a valid date).",
     "player-invalid": "A player has no name, or a player is paired with themself.",
     "rating-implausible": "A rating below 100: a misread number (no one is rated so low).",
     "rating-invalid": "A rating or rating difference is not a number from 0 to 4000.",

@@ -28,6 +28,7 @@ from elo_core.fide import (
     performance_rating,
 )
 from elo_core.importers import GamesImport, ImportNote, import_games
+from elo_core.importers import _parse_date as _parse_date
 from elo_core.league import League, league
 from elo_core.parsing import parse_games, parse_result
 from elo_core.validation import (
@@ -467,25 +468,106 @@ def _glicko2(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     }
 
 
-def _dwz(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _played(text: str) -> datetime.date | None:
+    """The day of the event's last game as typed: ISO (``2026-11-15``, as a date field sends
+    it) or a local form (``15.11.2026``, ``15-11-2026``, ``2026/11/15``); empty = None (today)."""
+    try:
+        day = _parse_date(text)
+    except ValueError:
+        raise InputError(
+            "played-invalid", f"{text.strip()!r} is not a date.", field="dwz_played",
+            reason="format", params={"text": text.strip()},
+        ) from None
+    if day is not None and not MIN_YEAR <= day.year <= MAX_YEAR:
+        raise InputError(
+            "played-invalid", f"The year must be from {MIN_YEAR} to {MAX_YEAR}.",
+            field="dwz_played", reason="range", params={"min": MIN_YEAR, "max": MAX_YEAR},
+        )
+    return day
+
+
+def _dwz_k_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Output | None]:
+    """K, K0, b and a (rules from 8 June 2026), each with its reason, like the K advisor's."""
+    assert result.k is not None and result.k0 is not None and result.k_unrounded is not None
+    assert result.b is not None and result.a is not None and result.k_group is not None
+    scored = result.w >= result.we
+    if result.b != 1:
+        b_reason = _message("dwz-b-brake", b=_num(result.b, 3))
+    elif result.rating >= 1600:
+        b_reason = _message("dwz-b-none-rating")
+    else:
+        b_reason = _message("dwz-b-none-scored")
+    if not scored:
+        a_reason = _message("dwz-a-none-below")
+    elif age <= 20:
+        a_reason = (
+            _message("dwz-a-youth", a=_num(result.a, 1))
+            if result.rating < 2000
+            else _message("dwz-a-none-youth")
+        )
+    else:
+        a_reason = (
+            _message("dwz-a-adult") if result.rating < 1600 else _message("dwz-a-none-adult")
+        )
+    k_reason = (
+        _message("dwz-k-capped", raw=_num(result.k_unrounded, 1), k=_num(result.k, 1))
+        if result.k_unrounded > dwz.MAX_K
+        else _message("dwz-k", k=_num(result.k, 1))
+    )
+    return {
+        "dwz_k": _num(result.k, 1),
+        "dwz_k0": _num(result.k0, 0),
+        "dwz_b": _num(result.b, 3),
+        "dwz_a": _num(result.a, 1),
+        "dwz_e": None,
+        "dwz_k_reason": k_reason,
+        "dwz_k0_reason": _message(
+            f"dwz-k0-{result.k_group}" + ("-late" if index > 10 else ""),
+            k0=_num(result.k0, 0),
+            index=_num(index, 0),
+        ),
+        "dwz_b_reason": b_reason,
+        "dwz_a_reason": a_reason,
+        "dwz_floor": _message("dwz-lifted") if result.lifted else {"text": ""},
+    }
+
+
+def _dwz(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
+    """DWZ by the rules in force on the day of the last game (``dwz_played``; empty = today).
+
+    From 8 June 2026 K, K0, b and a are shown with their reasons (``dwz_e`` is None);
+    before it E (``dwz_k`` … are None). ``dwz_view`` marks which rows the page shows.
+    The page has no first-DWZ calculator (so the single-source caveat of the 2026 first-DWZ
+    rule stands in :func:`elo_core.dwz.first_dwz` only).
+    """
     reader = FormReader(form, lang)
     rating = reader.rating("dwz_rating")
     age = reader.whole("dwz_age", code="age-invalid", minimum=0, maximum=dwz.MAX_AGE)
     index = reader.whole("dwz_index", code="index-invalid", minimum=1, maximum=dwz.MAX_INDEX)
+    played = reader.read("dwz_played", _played)
     games = reader.read("dwz_games", lambda text: parse_games(text, lang=lang))
     if games == []:
         reader.fail("dwz_games", "games-invalid", reason="empty")
     reader.done()
     assert rating is not None and age is not None and index is not None and games is not None
-    result = dwz.update(rating, games, age=age, index=index)
-    return {
-        "dwz_e": _num(result.e, 0),
-        "dwz_we": _num(result.we, 2),
+    result = dwz.update(rating, games, age=age, index=index, played=played)
+    outputs: dict[str, Output | None] = {
+        "dwz_view": {"attrs": {"data-rules": result.rules}},
+        "dwz_rules": _message(f"dwz-rules-{result.rules}"),
+        "dwz_we": _num(result.we, 3),
         "dwz_w": _num(result.w, 1),
         "dwz_n": _num(result.n, 0),
         "dwz_new": _num(result.new_rating, 0),
         "dwz_change": _num(result.change, 0, signed=True),
     }
+    if result.rules == "2026":
+        return outputs | _dwz_k_outputs(result, age, index)
+    none: dict[str, Output | None] = dict.fromkeys(
+        ("dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_k_reason", "dwz_k0_reason", "dwz_b_reason",
+         "dwz_a_reason"),
+        None,
+    )
+    return outputs | none | {"dwz_e": _num(result.e, 0), "dwz_floor": {"text": ""}}
 
 
 # --- registry -------------------------------------------------------------------------------
@@ -531,6 +613,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "dwz_rating": "1650",
         "dwz_age": "34",
         "dwz_index": "12",
+        "dwz_played": "",
         "dwz_games": "1720 | 1\n1580 | ½\n1810 | 0\n1655 | 1\n1700 | ½",
     },
 }

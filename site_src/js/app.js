@@ -12,6 +12,12 @@ const messages = JSON.parse(document.getElementById("ui-messages")?.textContent 
 document.querySelectorAll("[data-current-year]").forEach((field) => {
   field.defaultValue = String(new Date().getFullYear());
 });
+// The DWZ calculator's "day of the last game" defaults to the visitor's today (local date).
+document.querySelectorAll("[data-today]").forEach((field) => {
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, "0");
+  field.defaultValue = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+});
 restoreInputs(messages);
 
 // The options line shows what is chosen while the options are folded away.

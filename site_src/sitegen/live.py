@@ -69,6 +69,10 @@ PENDING_NOTE = "Updating as soon as the calculator is ready…"
 _MULTILINE = frozenset({"games", "league_games", "g_games", "dwz_games", "perf_opponents",
                         "init_opponents", "trf_text", "trf_k"})
 
+# Fields that hold a day: the browser's date picker shows it in the reader's own format,
+# and its value is the ISO date (YYYY-MM-DD) the mode reads.
+_DATES = frozenset({"dwz_played"})
+
 
 class LiveExampleError(ValueError):
     """A live example that cannot work as written (the build names the file and line)."""
@@ -161,6 +165,8 @@ class LiveExamples:
                 f"{escape(self._(text) if options is None else text)}</option>"
                 for option, text in choices)
             control = f"<select {common}>{items}</select>"
+        elif name in _DATES:
+            control = f'<input {common} type="date" value="{escape(value)}">'
         elif "\n" in value or name in _MULTILINE:
             control = (f'<textarea {common} rows="{max(3, value.count(chr(10)) + 2)}" '
                        f'spellcheck="false" autocomplete="off">{escape(value)}</textarea>')

@@ -44,7 +44,8 @@ ARTICLE_API: dict[str, tuple[str, ...]] = {
         "round_half_away",
     ),
     "glicko2": ("Glicko2Result", "rate_periods", "update", "update_steps"),
-    "dwz": ("first_dwz", "update"),
+    "dwz": ("DWZ_K0_ADULT", "DWZ_K0_HIGH", "DWZ_K0_YOUTH", "LOWEST_DWZ", "MAX_K", "NEW_RULES_FROM",
+            "first_dwz", "update", "uplift_2026"),
 }
 
 

@@ -198,11 +198,45 @@ def test_danish_glicko2_and_dwz(browser: Any, served: str) -> None:
     assert out(page, "g_new_rd") == "158,3"
     assert out(page, "g_new_volatility") == "0,06000"
 
+    # The day of the last game defaults to the visitor's today: the rules from 8 June 2026.
+    today = page.evaluate(
+        "(() => { const d = new Date(); const p = (n) => String(n).padStart(2, '0');"
+        " return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}`; })()"
+    )
+    assert page.input_value('[name="dwz_played"]') == today
     page.fill('[name="dwz_age"]', "19")
+    # 19, DWZ 1650, index 12: K0 32; W = 3 ≥ We = 2.209, so a = (2000 − 1650) / 30 = 11.7.
+    wait_out(page, "dwz_k", "43,7")
+    assert out(page, "dwz_rules").startswith("Regler fra 8. juni 2026")
+    assert (out(page, "dwz_k0"), out(page, "dwz_b"), out(page, "dwz_a")) == ("32", "1,000", "11,7")
+    assert out(page, "dwz_we") == "2,209"
+    assert out(page, "dwz_new") == "1.685"  # 1650 + 43.7 × 0.791 = 1684.57
+    assert out(page, "dwz_change") == "+35"
+    assert out(page, "dwz_a_reason").startswith("a = (2000 − R0) / 30 = 11,7: højst 20 år")
+    assert page.locator('[data-out="dwz_k"]').is_visible()
+    assert not page.locator('[data-out="dwz_e"]').is_visible()
+    assert not page.locator('[data-out="dwz_floor"]').is_visible()
+
+    # A last game before 8 June 2026: the coefficient E, as before.
+    page.fill('[name="dwz_played"]', "2026-06-07")
     wait_out(page, "dwz_e", "10")
-    assert out(page, "dwz_we") == "2,21"
+    assert out(page, "dwz_rules").startswith("Regler før 8. juni 2026")
     assert out(page, "dwz_new") == "1.692"
     assert out(page, "dwz_change") == "+42"
+    assert page.locator('[data-out="dwz_e"]').is_visible()
+    assert not page.locator('[data-out="dwz_k"]').is_visible()
+    assert not page.locator('[data-out="dwz_k0_reason"]').is_visible()
+
+    # A loss that the new rules' floor lifts, said in Danish.
+    page.fill('[name="dwz_played"]', "2026-11-15")
+    page.fill('[name="dwz_rating"]', "1150")
+    page.fill('[name="dwz_age"]', "30")
+    page.fill('[name="dwz_index"]', "5")
+    page.fill('[name="dwz_games"]', "1150 | 0\n1150 | 0\n1150 | 0\n1150 | 0")
+    wait_out(page, "dwz_new", "1.100")
+    assert out(page, "dwz_floor").startswith("Formlen giver under 1100")
+    assert page.locator('[data-out="dwz_floor"]').is_visible()
+    assert out(page, "dwz_b_reason").startswith("b = (R0 + 800) / 2400 = 0,813")
 
     page.fill('[name="g_games"]', "1400 | 30 | 1\n1550 | 100")
     box = page.locator('[data-error-for="g_games"]')

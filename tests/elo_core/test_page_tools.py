@@ -394,20 +394,117 @@ def test_glicko2_reports_every_bad_field_and_the_line() -> None:
     assert errors("glicko2", g_games="1400 | 0 | 1") == [("g_games", "rd-invalid", 1)]
 
 
-def test_dwz_default_and_formula() -> None:
-    out = ok("dwz")
+DWZ_OUTPUTS = {
+    "dwz_view", "dwz_rules", "dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_e", "dwz_we", "dwz_w",
+    "dwz_n", "dwz_new", "dwz_change", "dwz_k_reason", "dwz_k0_reason", "dwz_b_reason",
+    "dwz_a_reason", "dwz_floor",
+}  # fmt: skip
+
+
+def test_dwz_old_rules_default_and_formula() -> None:
+    out = ok("dwz", dwz_played="2026-06-07")
+    assert set(out) == DWZ_OUTPUTS
+    assert out["dwz_rules"]["message"] == "dwz-rules-before-2026"
+    assert out["dwz_view"] == {"attrs": {"data-rules": "before-2026"}}
     assert value(out["dwz_n"]) == 5 and value(out["dwz_w"]) == 3
+    # The table: 1650 v 1720 0.403, v 1580 0.597, v 1810 0.286, v 1655 0.493, v 1700 0.430.
+    assert value(out["dwz_we"]) == 0.403 + 0.597 + 0.286 + 0.493 + 0.43 == 2.209
     we, e = value(out["dwz_we"]), value(out["dwz_e"])
-    assert value(out["dwz_new"]) == round(1650 + 800 * (3 - we) / (e + 5))
+    assert e == 22  # (1.65⁴ + 15) = 22.4 → 22; index 12: at most 30
+    assert value(out["dwz_new"]) == round(1650 + 800 * (3 - we) / (e + 5)) == 1673
     assert value(out["dwz_change"]) == value(out["dwz_new"]) - 1650
+    for name in ("dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_k_reason", "dwz_a_reason"):
+        assert out[name] is None
+    assert out["dwz_floor"] == {"text": ""}
+
+
+def test_dwz_new_rules_on_and_after_8_june_2026() -> None:
+    out = ok("dwz", dwz_played="2026-06-08")
+    assert set(out) == DWZ_OUTPUTS
+    assert out["dwz_rules"]["message"] == "dwz-rules-2026"
+    assert out["dwz_view"] == {"attrs": {"data-rules": "2026"}}
+    assert out["dwz_e"] is None
+    # Adult (34) below 2000, index 12 → the column above 10: K0 = 28; W = 3 ≥ We = 2.209,
+    # so b = 1; from 21 at 1600 or more, no bonus: K = 28.0.
+    assert (value(out["dwz_k0"]), value(out["dwz_b"]), value(out["dwz_a"])) == (28, 1, 0)
+    assert value(out["dwz_k"]) == 28 and out["dwz_k"]["digits"] == 1
+    assert value(out["dwz_new"]) == round(1650 + 28 * (3 - 2.209)) == 1672  # 1672.148
+    assert value(out["dwz_change"]) == 22
+    assert out["dwz_k0_reason"]["message"] == "dwz-k0-adult-late"
+    assert out["dwz_b_reason"]["message"] == "dwz-b-none-rating"
+    assert out["dwz_a_reason"]["message"] == "dwz-a-none-adult"
+    assert out["dwz_k_reason"]["message"] == "dwz-k"
+    assert out["dwz_floor"] == {"text": ""}
+
+
+def test_dwz_empty_day_is_today() -> None:
+    import datetime
+
+    today = ok("dwz", dwz_played="")
+    assert today == ok("dwz", dwz_played=datetime.date.today().isoformat())
+    new = datetime.date.today() >= datetime.date(2026, 6, 8)
+    assert today["dwz_rules"]["message"] == ("dwz-rules-2026" if new else "dwz-rules-before-2026")
+
+
+@pytest.mark.parametrize(
+    "text, lang", [("2026-06-08", "en"), ("8.6.2026", "de"), ("08.06.2026", "da"), ("8-6-2026", "en")]
+)
+def test_dwz_reads_iso_and_local_dates(text: str, lang: str) -> None:
+    result = compute("dwz", {**DEFAULTS["dwz"], "dwz_played": text}, lang)
+    assert result["ok"] and result["outputs"]["dwz_rules"]["message"] == "dwz-rules-2026"
+    before = compute("dwz", {**DEFAULTS["dwz"], "dwz_played": "7.6.2026"}, lang)
+    assert before["outputs"]["dwz_rules"]["message"] == "dwz-rules-before-2026"
+
+
+@pytest.mark.parametrize(
+    "text, reason",
+    [("2026-02-30", "format"), ("yesterday", "format"), ("15/11/2026", "format"),
+     ("1899-12-31", "range"), ("2101-01-01", "range")],
+)
+def test_dwz_bad_day_is_a_field_error(text: str, reason: str) -> None:
+    result = compute("dwz", {**DEFAULTS["dwz"], "dwz_played": text})
+    assert not result["ok"]
+    (error,) = result["errors"]
+    assert (error["field"], error["code"], error["reason"]) == ("dwz_played", "played-invalid", reason)
+
+
+def test_dwz_reasons_for_brake_bonus_and_floor() -> None:
+    # 1150, adult, index 5 (K0 40), four losses to equals: b = 1950/2400 = 0.8125, K = 32.5,
+    # 1150 − 32.5 × 2 = 1085 → lifted to 1100.
+    lifted = ok("dwz", dwz_rating="1150", dwz_age="30", dwz_index="5",
+                dwz_played="2026-11-15", dwz_games="1150 | 0\n1150 | 0\n1150 | 0\n1150 | 0")
+    assert value(lifted["dwz_b"]) == 0.8125 and value(lifted["dwz_k"]) == 32.5
+    assert lifted["dwz_b_reason"]["message"] == "dwz-b-brake"
+    assert lifted["dwz_a_reason"]["message"] == "dwz-a-none-below"
+    assert lifted["dwz_k0_reason"]["message"] == "dwz-k0-adult"
+    assert value(lifted["dwz_k0_reason"]["params"]["index"]) == 5
+    assert value(lifted["dwz_new"]) == 1100 and lifted["dwz_floor"]["message"] == "dwz-lifted"
+    # A 10-year-old at 800 who wins: a = 40, K0 60 + 40 = 100, capped at 80.
+    young = ok("dwz", dwz_rating="800", dwz_age="10", dwz_index="1",
+               dwz_played="2026-11-15", dwz_games="800 | 1")
+    assert young["dwz_a_reason"]["message"] == "dwz-a-youth"
+    assert value(young["dwz_a"]) == 40
+    assert young["dwz_k_reason"]["message"] == "dwz-k-capped"
+    assert value(young["dwz_k_reason"]["params"]["raw"]) == 100 and value(young["dwz_k"]) == 80
+    assert young["dwz_b_reason"]["message"] == "dwz-b-none-scored"
+    # An adult below 1600 who scores We gets a = 4; a strong junior is in the high row.
+    adult = ok("dwz", dwz_rating="1500", dwz_age="30", dwz_index="3",
+               dwz_played="2026-11-15", dwz_games="1500 | ½")
+    assert adult["dwz_a_reason"]["message"] == "dwz-a-adult" and value(adult["dwz_a"]) == 4
+    junior = ok("dwz", dwz_rating="2250", dwz_age="19", dwz_index="3",
+                dwz_played="2026-11-15", dwz_games="2250 | 1")
+    assert junior["dwz_k0_reason"]["message"] == "dwz-k0-high"
+    assert junior["dwz_a_reason"]["message"] == "dwz-a-none-youth"
 
 
 def test_dwz_reports_every_bad_field() -> None:
     assert errors(
-        "dwz", dwz_rating="1650", dwz_age="-3", dwz_index="0", dwz_games="1720 | 1\n1580 | 2"
+        "dwz", dwz_rating="1650", dwz_age="-3", dwz_index="0", dwz_played="31.2.2026",
+        dwz_games="1720 | 1\n1580 | 2",
     ) == [
         ("dwz_age", "age-invalid", None),
         ("dwz_index", "index-invalid", None),
+        ("dwz_played", "played-invalid", None),
         ("dwz_games", "score-invalid", 2),
     ]
     assert errors("dwz", dwz_games="") == [("dwz_games", "games-invalid", None)]

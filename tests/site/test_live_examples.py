@@ -180,6 +180,21 @@ def test_live_curve_and_table_are_prerendered(fixture_config: SiteConfig) -> Non
                      r'<td class="num">1,510.0</td>', text)
 
 
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_day_is_a_date_field_holding_the_iso_date(fixture_config: SiteConfig, lang: str) -> None:
+    # The browser shows the day in the reader's format; the field's value stays ISO, as the
+    # mode reads it, and is not taken for a decimal number on a German page.
+    body = ('{{ live_start("dwz", dwz_rating=1480, dwz_age=16, dwz_index=4, dwz_played="2026-09-13", '
+            'dwz_games="1520 | 1") }}\n\n{{ live_input("dwz_rating", "DWZ") }} '
+            '{{ live_input("dwz_played", "Day") }}\n\n{{ live_end() }}\n')
+    _write_all(fixture_config, body)
+    build(fixture_config)
+    text = (fixture_config.out_dir / lang / SLUGS[lang] / "index.html").read_text()
+    assert re.search(r'<input id="live1-dwz_played" name="dwz_played" [^>]*type="date" '
+                     r'value="2026-09-13">', text)
+    assert re.search(r'<input id="live1-dwz_rating" name="dwz_rating" [^>]*type="text"', text)
+
+
 def test_the_readme_documents_the_construct() -> None:
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     section = readme.split("## Writing articles", 1)[1]

@@ -100,6 +100,7 @@ def _samples() -> list[object]:
         elo_core.glicko2.rate_periods([[("A", "B", 1)]]),
         elo_core.dwz.update(1600, games, age=30, index=3),
         elo_core.dwz.first_dwz([(1500 + 10 * i, i % 2) for i in range(6)]),
+        elo_core.dwz.NEW_RULES_FROM,
         elo_core.fide_k_factor_reason(1800, rated_games=50),
         result,
     ]
