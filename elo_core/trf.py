@@ -118,6 +118,7 @@ __all__ = [
     "InitialReason",
     "MIN_PLAYER_LINE",
     "PARSE_REASONS",
+    "PLAYER_FIELDS",
     "Player",
     "PlayerRating",
     "RATED_SCORES",
@@ -201,7 +202,9 @@ _FIELDS: tuple[tuple[str, int, int, str], ...] = (
     ("points", 81, 84, "points"),
     ("rank", 86, 89, "rank"),
 )
-_FIELD_COLUMNS = {key: (first, last) for key, first, last, _ in _FIELDS}
+#: The 001 line's one-value fields by key (as the errors and warnings name them): their first
+#: and last column.
+PLAYER_FIELDS: dict[str, tuple[int, int]] = {key: (first, last) for key, first, last, _ in _FIELDS}
 _LABELS = {key: label for key, _, _, label in _FIELDS}
 _LEFT_ALIGNED = frozenset({"federation", "birth-date"})
 #: Columns of the 001 line that TRF leaves blank between fields.
@@ -601,16 +604,16 @@ def _crossing(
     """The error for a value that crosses its columns: alone, or run together with the field
     beside it (then both are named, with where TRF puts each)."""
     start, end = span
-    first, last = _FIELD_COLUMNS[key]
+    first, last = PLAYER_FIELDS[key]
     others = [
         other for other, other_first, other_last, _ in _FIELDS
         if other != key and start <= other_last - 1 and other_first - 1 <= end
     ]
     where: dict[str, str | int] = {"text": text, "start": start + 1, "end": end + 1}
     if len(others) == 1:
-        left, right = sorted((key, others[0]), key=lambda name: _FIELD_COLUMNS[name][0])
+        left, right = sorted((key, others[0]), key=lambda name: PLAYER_FIELDS[name][0])
         (left_first, left_last), (right_first, right_last) = (
-            _FIELD_COLUMNS[left], _FIELD_COLUMNS[right])
+            PLAYER_FIELDS[left], PLAYER_FIELDS[right])
         return _error(
             "merged",
             f"The {_LABELS[left]} and the {_LABELS[right]} run together: “{text}” stands in "
