@@ -13,8 +13,9 @@ The format
     record  what the reader takes
     ======  ===================================================================
     012     tournament name, from column 5
-    042     start date, from column 5 (TRF26: YYYY/MM/DD)
-    052     end date, from column 5 (TRF26: YYYY/MM/DD)
+    042     start date, from column 5 (TRF: YYYY/MM/DD; any form of
+            :mod:`elo_core.trf_dates` is read)
+    052     end date, from column 5 (likewise)
     132     round dates, YY/MM/DD, round r from column 92 + 10·(r − 1)
     142     number of rounds (TRF26; a lower bound for the rounds read)
     001     one player, laid out as below
@@ -32,8 +33,8 @@ The format
     49–52     FIDE rating (blank or 0: unrated)
     54–56     federation
     58–68     FIDE ID (blank or 0: none)
-    70–79     birth date: YYYY/MM/DD, or just the year (YYYY.MM.DD and
-              YYYY-MM-DD are read too; 0000/00/00 means unknown)
+    70–79     birth date: YYYY/MM/DD, or just the year (any form with a
+              four-digit year is read too; 0000/00/00 means unknown)
     81–84     points, as 4.5 (under the tournament's own scoring system)
     86–89     rank
     92–95     round 1: the opponent's start number (0000 or blank: none)
@@ -54,6 +55,16 @@ The format
     with no opponent the player was not paired (the TRF text treats it as
     ``Z``); with an opponent the round is paired but has no result yet (a file
     written during a round).
+
+Columns and dates
+    The columns are fixed and a value read from the wrong ones would be a
+    different number without a word, so a value that crosses its columns,
+    a column between fields that is not blank and a tab (TRF uses spaces)
+    are errors naming the line, the column, the player and where TRF puts the
+    field; only a value moved by one column into a blank column, whole and of
+    its kind, is read with a warning. A date that cannot be read, or that can
+    be read more than one way with nothing in the file to decide, is a
+    warning, never an error (see :func:`parse`).
 
 Checks
     Both players of a game must report it alike: the same round, each naming
@@ -79,6 +90,7 @@ Rating (FIDE B.02, one rating period)
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import re
 from collections.abc import Mapping, Sequence
@@ -96,6 +108,7 @@ from elo_core.fide import (
     fide_k_factor_reason,
     performance_rating,
 )
+from elo_core.trf_dates import DateReading, readings
 from elo_core.validation import MAX_K, MAX_RATING, MAX_YEAR, MIN_YEAR
 
 __all__ = [
@@ -105,6 +118,7 @@ __all__ = [
     "InitialReason",
     "MIN_PLAYER_LINE",
     "PARSE_REASONS",
+    "PLAYER_FIELDS",
     "Player",
     "PlayerRating",
     "RATED_SCORES",
@@ -112,7 +126,9 @@ __all__ = [
     "RatedGame",
     "Round",
     "Tournament",
+    "TrfWarning",
     "UNRATED_GAME_CODES",
+    "WARNING_CODES",
     "parse",
     "rate",
     "write",
@@ -169,17 +185,55 @@ _MAX_ROUNDS = 999
 _COLOURS = {"w": "w", "W": "w", "b": "b", "B": "b", "-": None, " ": None, "": None}
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS_TEXT = re.compile(r"[0-9]{1,3}(?:[.,][0-9])?")
-_BIRTH_TEXT = re.compile(r"([0-9]{4})(?:[/.\-][0-9]{1,2}[/.\-][0-9]{1,2})?")
-_YMD = re.compile(r"([0-9]{4})[/.\-]([0-9]{1,2})[/.\-]([0-9]{1,2})")
-_DMY = re.compile(r"([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{4})")
-_SHORT_YMD = re.compile(r"([0-9]{2})/([0-9]{2})/([0-9]{2})")
+_ZERO_DATE = re.compile(r"0{4}(?:[/.\-]0{1,2}[/.\-]0{1,2})?")
+_ROUND_DATE = re.compile(r"[0-9]{2}/[0-9]{2}/[0-9]{2}")  # record 132's own form, YY/MM/DD
+#: How far from the file's other dates a reading of an ambiguous date may lie.
+_DATE_MARGIN = datetime.timedelta(days=31)
+_ONE_YEAR = 366
+_FOUR_DIGITS = re.compile(r"(?<![0-9])[0-9]{4}(?![0-9])")
+
+#: The fields of the 001 line that hold one value each: key, first and last column, name.
+_FIELDS: tuple[tuple[str, int, int, str], ...] = (
+    ("start-number", 5, 8, "start number"),
+    ("rating", 49, 52, "rating"),
+    ("federation", 54, 56, "federation"),
+    ("fide-id", 58, 68, "FIDE ID"),
+    ("birth-date", 70, 79, "birth date"),
+    ("points", 81, 84, "points"),
+    ("rank", 86, 89, "rank"),
+)
+#: The 001 line's one-value fields by key (as the errors and warnings name them): their first
+#: and last column.
+PLAYER_FIELDS: dict[str, tuple[int, int]] = {key: (first, last) for key, first, last, _ in _FIELDS}
+_LABELS = {key: label for key, _, _, label in _FIELDS}
+_LEFT_ALIGNED = frozenset({"federation", "birth-date"})
+#: Columns of the 001 line that TRF leaves blank between fields.
+_BLANK_COLUMNS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
+#: The columns of a round's ten (counted from 0) that stay blank: opponent 0–3, colour 5,
+#: result 7.
+_ROUND_BLANKS = (4, 6, 8, 9)
 
 #: The reasons of :func:`parse`'s errors for a text (besides ``"text"``: not a string).
 PARSE_REASONS: tuple[str, ...] = (
-    "short-line", "start-number", "duplicate", "rating", "birth-date", "birth-year", "points",
-    "rank", "opponent", "colour", "result", "no-opponent", "bye", "self", "unknown-opponent",
-    "mismatch", "date", "rounds", "no-players",
+    "tab", "short-line", "shifted", "merged", "line-shifted", "blank-column", "round-shifted",
+    "start-number",
+    "duplicate", "rating", "points", "rank", "opponent", "colour", "result", "no-opponent",
+    "bye", "self", "unknown-opponent", "mismatch", "rounds", "no-players",
 )
+#: Every code of a :class:`TrfWarning`, with an English description. Stable: the page
+#: translates them, so never rename one.
+WARNING_CODES: dict[str, str] = {
+    "birth-date-unreadable": "A birth date cannot be read: the birth year is unknown (no junior K).",
+    "birth-year-after": "A birth year after the tournament's year is ignored (no junior K).",
+    "date-ambiguous": "A date can be read more than one way and nothing in the file decides.",
+    "date-unreadable": "A start or end date (042, 052) cannot be read and is left out.",
+    "no-year": "No readable date: the tournament's year is unknown, so no junior K.",
+    "round-date-unreadable": "A round date (132) cannot be read and is left out.",
+    "round-dates-tab": "The round dates line (132) holds a tab; its dates are left out.",
+    "shifted": "A value stands one column off its columns; it was read as written.",
+    "year-from-rounds": "No readable end date: the junior K uses the last round date's year.",
+    "year-from-start": "No readable end or round date: the junior K uses the start's year.",
+}
 
 InitialReason = Literal["too-few-games", "zero-score", "below-1400"]
 
@@ -220,6 +274,25 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
+class TrfWarning:
+    """Something :func:`parse` read that may not be what the file meant, or left out.
+
+    ``line`` and ``column`` are 1-based (None where none applies); ``code`` is
+    one of :data:`WARNING_CODES`; ``message`` is an English sentence;
+    ``player`` is the name on the player line it concerns (None on other
+    lines); ``params`` holds, as ``(name, value)`` pairs, the values a page
+    needs to word it in its own language (texts as written, whole numbers).
+    """
+
+    line: int | None
+    column: int | None
+    code: str
+    message: str
+    player: str | None = None
+    params: tuple[tuple[str, str | int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Tournament:
     """A tournament report: name (012), dates (042, 052, 132) and players (001), in file order.
 
@@ -232,6 +305,7 @@ class Tournament:
     end: datetime.date | None
     round_dates: tuple[datetime.date | None, ...]
     players: tuple[Player, ...]
+    warnings: tuple[TrfWarning, ...] = dataclasses.field(default=(), compare=False)
 
     @property
     def rounds(self) -> int:
@@ -257,13 +331,28 @@ def _error(
     message: str,
     line: int | None = None,
     column: int | None = None,
+    *,
+    player: str = "",
     **params: str | float,
 ) -> InputError:
+    """A "trf-invalid" error; on a player line it names the player (message and ``player``)."""
     if column is not None:
         params["column"] = column  # the page words the column in its own message
+    if player:
+        params["player"] = player
+        message = f"{player}: {message}"
     return InputError(
         "trf-invalid", message, field="trf", line=line, column=column, reason=reason, params=params
     )
+
+
+def _warning(
+    code: str, message: str, line: int | None, column: int | None = None, *, player: str = "",
+    **params: str | int,
+) -> TrfWarning:
+    if column is not None:
+        params["column"] = column  # as for errors: the page words the column itself
+    return TrfWarning(line, column, code, message, player or None, tuple(params.items()))
 
 
 def _whole(text: str) -> int | None:
@@ -271,45 +360,129 @@ def _whole(text: str) -> int | None:
     return int(text) if _DIGITS.fullmatch(text) else None
 
 
-def _parse_date(text: str) -> datetime.date | None:
-    """A date as TRF files write it; None if blank; ValueError if not a date.
+@dataclass(frozen=True, slots=True)
+class _DateText:
+    """A date as written on a 042, 052 or 132 line, before it is read (``round`` 0: not 132)."""
 
-    YYYY/MM/DD (TRF26; also with . or -), DD.MM.YYYY (older programs, also
-    "28. 07. 2005") and YY/MM/DD (record 132; read as 20YY).
-    """
-    text = text.replace(" ", "")
-    if not text:
-        return None
-    if match := _YMD.fullmatch(text):
-        year, month, day = (int(part) for part in match.groups())
-    elif match := _DMY.fullmatch(text):
-        day, month, year = (int(part) for part in match.groups())
-    elif match := _SHORT_YMD.fullmatch(text):
-        year, month, day = (int(part) for part in match.groups())
-        year += 2000
-    else:
-        raise ValueError(text)
-    return datetime.date(year, month, day)
+    record: str
+    text: str
+    line: int
+    column: int
+    round: int
 
 
-def _date(text: str, line: int, column: int) -> datetime.date | None:
-    try:
-        return _parse_date(text)
-    except ValueError:
-        shown = text.strip()
-        raise _error(
-            "date", f"The date “{shown}” is not a date (YYYY/MM/DD).", line, column, text=shown
-        ) from None
+def _pick(
+    found: tuple[DateReading, ...], span: tuple[datetime.date, datetime.date] | None
+) -> tuple[DateReading, bool]:
+    """The reading to take, and whether the file decided it: the one reading there is, or
+    the one nearest the file's other dates (``span``, within a month of it and nearer than
+    any other reading); else the nearest within a month, else the first, undecided."""
+    if len(found) == 1:
+        return found[0], True
+    if span is not None:
+        def distance(reading: DateReading) -> int:
+            if reading.date < span[0]:
+                return (span[0] - reading.date).days
+            return max(0, (reading.date - span[1]).days)
+
+        ranked = sorted(found, key=distance)  # stable: the first reading wins a tie
+        best = distance(ranked[0])
+        if best <= _DATE_MARGIN.days:
+            return ranked[0], best < distance(ranked[1])
+    return found[0], False
 
 
-def _round_dates(line: str, number: int) -> list[datetime.date | None]:
-    """Record 132: a date every 10 columns from column 92 (10 read, so YYYY/MM/DD fits too)."""
-    dates: list[datetime.date | None] = []
-    for start in range(_FIRST_ROUND, len(line), _ROUND_WIDTH):
-        dates.append(_date(line[start : start + _ROUND_WIDTH], number, start + 1))
-    while dates and dates[-1] is None:
-        dates.pop()
-    return dates
+def _file_order(options: Sequence[tuple[DateReading, ...]]) -> str | None:
+    """The one order of day, month and year (:data:`elo_core.trf_dates.DateOrder`) that
+    reads every date of the file within a year of each other, if only one does: a file
+    writes its dates one way."""
+    fitting = []
+    for order in ("ymd", "dmy", "mdy"):
+        dates = []
+        for found in options:
+            if len(found) > 1:
+                matching = [reading for reading in found if reading.order == order]
+                if not matching:
+                    break
+                dates.append(matching[0].date)
+            elif found:
+                dates.append(found[0].date)
+        else:
+            if dates and (max(dates) - min(dates)).days <= _ONE_YEAR:
+                fitting.append(order)
+    return fitting[0] if len(fitting) == 1 else None
+
+
+def _span(dates: Sequence[datetime.date]) -> tuple[datetime.date, datetime.date] | None:
+    return (min(dates), max(dates)) if dates else None
+
+
+def _resolve_dates(
+    texts: Sequence[_DateText], warnings: list[TrfWarning]
+) -> list[datetime.date | None]:
+    """Each written date read (:mod:`elo_core.trf_dates`). A text with one reading is that
+    date. One with several is decided by the file: a start not after the end (and the
+    reverse), then the reading nearest the dates that have one reading (for the round
+    dates, also the start and end as read), within a month and nearer than the others,
+    then the one order of day, month and year that puts all the file's dates within a
+    year. Undecided, it takes the first reading: silently in record 132's own form
+    (YY/MM/DD), else with a warning. A text that is no date is left out with a warning.
+    Never an error: the rating needs only the year (FIDE B.02 8.3.3, the junior K), and
+    the page says which year it took."""
+    options = [readings(text.text) for text in texts]
+    anchors = [found[0].date for found in options if len(found) == 1]
+    # A start is not after the end, nor an end before the start: that decides some texts.
+    single = {
+        text.record: found[0].date
+        for text, found in zip(texts, options)
+        if text.record in ("042", "052") and len(found) == 1
+    }
+    for index, (text, found) in enumerate(zip(texts, options)):
+        if len(found) > 1 and text.record == "042" and "052" in single:
+            options[index] = tuple(o for o in found if o.date <= single["052"]) or found
+        elif len(found) > 1 and text.record == "052" and "042" in single:
+            options[index] = tuple(o for o in found if o.date >= single["042"]) or found
+    chosen: list[datetime.date | None] = [None] * len(texts)
+    order = _file_order(options)
+    for stage in ("042 052", "132"):
+        span = _span(anchors)
+        for index, (text, found) in enumerate(zip(texts, options)):
+            if text.record not in stage:
+                continue
+            if not found:
+                if text.round:
+                    warnings.append(_warning(
+                        "round-date-unreadable",
+                        f"Round {text.round}: the date “{text.text}” cannot be read; it is left "
+                        "out.", text.line, text.column, round=text.round, text=text.text,
+                    ))
+                else:
+                    warnings.append(_warning(
+                        "date-unreadable",
+                        f"The date “{text.text}” cannot be read; it is left out.",
+                        text.line, text.column, record=text.record, text=text.text,
+                    ))
+                continue
+            reading, decided = _pick(found, span)
+            if not decided and order is not None:
+                reading, decided = next(r for r in found if r.order == order), True
+            own_form = (
+                text.record == "132" and _ROUND_DATE.fullmatch(text.text) is not None
+                and reading.order == "ymd"
+            )
+            if not decided and not own_form:
+                other = next(option for option in found if option != reading)
+                warnings.append(_warning(
+                    "date-ambiguous",
+                    f"The date “{text.text}” can mean {reading.date.isoformat()} or "
+                    f"{other.date.isoformat()}; it was read as {reading.date.isoformat()}.",
+                    text.line, text.column, text=text.text, date=reading.date.isoformat(),
+                    other=other.date.isoformat(),
+                ))
+            chosen[index] = reading.date
+            if stage != "132":
+                anchors.append(reading.date)
+    return chosen
 
 
 def _round_count(line: str, number: int) -> int:
@@ -324,26 +497,40 @@ def _round_count(line: str, number: int) -> int:
     return count
 
 
-def _birth_year(text: str, line: int) -> int | None:
-    text = text.strip()
+def _birth_reading(text: str) -> int | None:
+    """The year of a birth date as written: YYYY alone or a date with a four-digit year;
+    0 for "unknown" (0000, 0000/00/00); None if it cannot be read or is out of range."""
+    if _ZERO_DATE.fullmatch(text):
+        return 0
+    if len(text) == 4 and _DIGITS.fullmatch(text):
+        year = int(text)
+    elif _FOUR_DIGITS.search(text) and len({found.date.year for found in readings(text)}) == 1:
+        year = readings(text)[0].date.year
+    else:
+        return None
+    return year if MIN_YEAR <= year <= MAX_YEAR else None
+
+
+def _birth_year(
+    text: str, line: int, column: int, player: str, warnings: list[TrfWarning]
+) -> int | None:
+    """The birth year (FIDE B.02 8.3.3: K 40 up to the end of the year a player turns 18).
+    A birth date that cannot be read is a warning, and the player gets no junior K."""
     if not text:
         return None
-    match = _BIRTH_TEXT.fullmatch(text)
-    year = int(match.group(1)) if match else -1
-    if year == 0:
-        return None  # 0000/00/00: unknown
-    if not MIN_YEAR <= year <= MAX_YEAR:
-        raise _error(
-            "birth-date",
-            f"The birth date “{text}” is not a date (YYYY/MM/DD) or a year from {MIN_YEAR} to "
-            f"{MAX_YEAR}.",
-            line, _BIRTH.start + 1, text=text, min=MIN_YEAR, max=MAX_YEAR,
-        )
-    return year
+    year = _birth_reading(text)
+    if year is None:
+        warnings.append(_warning(
+            "birth-date-unreadable",
+            f"The birth date “{text}” cannot be read as a date from {MIN_YEAR} to {MAX_YEAR}: "
+            "the birth year is unknown, so the junior K-factor does not apply.",
+            line, column, player=player, text=text, min=MIN_YEAR, max=MAX_YEAR,
+        ))
+        return None
+    return year or None
 
 
-def _rating(text: str, line: int) -> int | None:
-    text = text.strip()
+def _rating(text: str, line: int, column: int, player: str) -> int | None:
     if not text:
         return None
     rating = _whole(text)
@@ -351,113 +538,274 @@ def _rating(text: str, line: int) -> int | None:
         raise _error(
             "rating",
             f"The rating “{text}” is not a whole number from 0 to {MAX_RATING}.",
-            line, _RATING.start + 1, text=text, max=MAX_RATING,
+            line, column, player=player, text=text, max=MAX_RATING,
         )
     return rating or None
 
 
-def _points(text: str, line: int) -> float:
-    text = text.strip()
+def _points(text: str, line: int, column: int, player: str) -> float:
     if not text:
         return 0.0
     if not _POINTS_TEXT.fullmatch(text):
         raise _error(
             "points", f"The points “{text}” are not a number such as 4.5.",
-            line, _POINTS.start + 1, text=text,
+            line, column, player=player, text=text,
         )
     return float(text.replace(",", "."))
 
 
-def _rank(text: str, line: int) -> int | None:
-    text = text.strip()
+def _rank(text: str, line: int, column: int, player: str) -> int | None:
     if not text:
         return None
     rank = _whole(text)
     if rank is None:
         raise _error(
-            "rank", f"The rank “{text}” is not a whole number.", line, _RANK.start + 1,
+            "rank", f"The rank “{text}” is not a whole number.", line, column, player=player,
             text=text,
         )
     return rank
 
 
-def _round(line: str, start: int, number: int, round_number: int, player: int) -> Round:
+def _fits_shifted(key: str, text: str) -> bool:
+    """Whether a value read one column off is a value of its field (then it is unambiguous)."""
+    if key == "federation":
+        return text.isalpha()
+    if key == "points":
+        return _POINTS_TEXT.fullmatch(text) is not None
+    if key == "birth-date":
+        return _birth_reading(text) is not None
+    return _DIGITS.fullmatch(text) is not None
+
+
+@dataclass(frozen=True, slots=True)
+class _Cell:
+    """A field's text and the 1-based column to name for it: the field's first column, or
+    where a value read off its columns starts."""
+
+    text: str
+    column: int
+
+
+def _line_shifted(
+    direction: str, column: int, fields: Sequence[str], number: int, player: str
+) -> InputError:
+    moved = "a character too many" if direction == "right" else "a character missing"
+    return _error(
+        "line-shifted",
+        f"From column {column} on, the fields ({', '.join(fields)}) stand one column to the "
+        f"{direction} of their columns: {moved} earlier in the line.",
+        number, column, player=player, direction=direction, fields=" ".join(fields),
+    )
+
+
+def _crossing(
+    key: str, label: str, text: str, span: tuple[int, int], number: int, player: str
+) -> InputError:
+    """The error for a value that crosses its columns: alone, or run together with the field
+    beside it (then both are named, with where TRF puts each)."""
+    start, end = span
+    first, last = PLAYER_FIELDS[key]
+    others = [
+        other for other, other_first, other_last, _ in _FIELDS
+        if other != key and start <= other_last - 1 and other_first - 1 <= end
+    ]
+    where: dict[str, str | int] = {"text": text, "start": start + 1, "end": end + 1}
+    if len(others) == 1:
+        left, right = sorted((key, others[0]), key=lambda name: PLAYER_FIELDS[name][0])
+        (left_first, left_last), (right_first, right_last) = (
+            PLAYER_FIELDS[left], PLAYER_FIELDS[right])
+        return _error(
+            "merged",
+            f"The {_LABELS[left]} and the {_LABELS[right]} run together: “{text}” stands in "
+            f"columns {start + 1}–{end + 1}. TRF puts the {_LABELS[left]} in columns "
+            f"{left_first}–{left_last} and the {_LABELS[right]} in columns "
+            f"{right_first}–{right_last}, with the columns between them blank.",
+            number, start + 1, player=player, field=left, other=right, first=left_first,
+            last=left_last, other_first=right_first, other_last=right_last, **where,
+        )
+    aligned = "left-aligned" if key in _LEFT_ALIGNED else "right-aligned"
+    return _error(
+        "shifted",
+        f"The {label} runs out of its columns: “{text}” stands in columns {start + 1}–{end + 1}. "
+        f"TRF puts the {label} in columns {first}–{last}, {aligned}.",
+        number, start + 1, player=player, field=key, first=first, last=last, **where,
+    )
+
+
+def _cells(
+    padded: str, number: int, player: str, warnings: list[TrfWarning]
+) -> dict[str, _Cell]:
+    """The fields of :data:`_FIELDS` on a 001 line (padded with spaces).
+
+    TRF's columns are fixed, so a value that crosses them (a rating moved one column by
+    hand reads as 983 from columns 49–52) would be silently misread. A value that leaves its
+    columns by one blank column only, is no wider than its field and is a value of its kind
+    is read whole, with a "shifted" warning; any other crossing is an error naming the
+    columns and where TRF puts the field (or both fields, when two run together). Two or
+    more fields moved the same way mean the whole line moved: an error. Blank columns
+    between fields must stay blank.
+    """
+    cells: dict[str, _Cell] = {}
+    consumed: set[int] = set()
+    moved: list[tuple[str, str, int]] = []  # (direction, label, 1-based column) read off
+    found: list[TrfWarning] = []
+    for key, first, last, label in _FIELDS:
+        low, high = first - 1, last - 1
+        marks = [index for index in range(low, high + 1) if padded[index] != " "]
+        if not marks:
+            cells[key] = _Cell("", first)
+            continue
+        start, end = marks[0], marks[-1]
+        while start > 0 and padded[start - 1] != " ":
+            start -= 1
+        while end + 1 < len(padded) and padded[end + 1] != " ":
+            end += 1
+        text = padded[start : end + 1]
+        if low <= start and end <= high:
+            cells[key] = _Cell(text.strip(), first)
+            continue
+        direction = "left" if start < low else "right"
+        if any(earlier == direction for earlier, _, _ in moved):
+            columns = [column for _, _, column in moved] + [start + 1]
+            raise _line_shifted(
+                direction, min(columns), [name for _, name, _ in moved] + [label], number, player
+            )
+        if low - 1 <= start and end <= high + 1 and end - start <= high - low and _fits_shifted(
+            key, text
+        ):
+            cells[key] = _Cell(text, start + 1)
+            consumed.update(index for index in (start, end) if not low <= index <= high)
+            moved.append((direction, label, start + 1))
+            found.append(_warning(
+                "shifted",
+                f"Read “{text}” as the {label}, from columns {start + 1}–{end + 1}; TRF puts the "
+                f"{label} in columns {first}–{last}.",
+                number, start + 1, player=player, field=key, text=text, start=start + 1,
+                end=end + 1, first=first, last=last,
+            ))
+            continue
+        raise _crossing(key, label, text, (start, end), number, player)
+    for column in _BLANK_COLUMNS:
+        if padded[column - 1] != " " and column - 1 not in consumed:
+            raise _error(
+                "blank-column",
+                f"Column {column} must be blank, but holds “{padded[column - 1]}”: a field beside "
+                "it has moved out of its columns.",
+                number, column, player=player, text=padded[column - 1],
+            )
+    warnings.extend(found)
+    return cells
+
+
+def _round(
+    line: str, start: int, number: int, round_number: int, player: int, name: str
+) -> Round:
     """The round whose opponent field starts at 0-based ``start`` of ``line``."""
-    field = line[start : start + 4].strip()
+    cell = line[start : start + _ROUND_WIDTH].ljust(_ROUND_WIDTH)
+    for offset in _ROUND_BLANKS:
+        if cell[offset] != " ":
+            raise _error(
+                "round-shifted",
+                f"Round {round_number}: column {start + offset + 1} must be blank; “"
+                f"{cell.strip()}” is out of its columns. TRF puts the opponent in columns "
+                f"{start + 1}–{start + 4}, the colour in column {start + _COLOUR_OFFSET + 1} and "
+                f"the result in column {start + _RESULT_OFFSET + 1}.",
+                number, start + offset + 1, player=name, round=round_number,
+                text=cell.strip(), first=start + 1, last=start + 4,
+                colour=start + _COLOUR_OFFSET + 1, result=start + _RESULT_OFFSET + 1,
+            )
+    field = cell[:4].strip()
     opponent = _whole(field) if field else 0
     if opponent is None:
         raise _error(
             "opponent", f"Round {round_number}: the opponent “{field}” is not a start number.",
-            number, start + 1, round=round_number, text=field,
+            number, start + 1, player=name, round=round_number, text=field,
         )
-    colour_text = line[start + _COLOUR_OFFSET : start + _COLOUR_OFFSET + 1]
+    colour_text = cell[_COLOUR_OFFSET]
     if colour_text not in _COLOURS:
         raise _error(
             "colour", f"Round {round_number}: the colour “{colour_text}” is not w, b or -.",
-            number, start + _COLOUR_OFFSET + 1, round=round_number, text=colour_text,
+            number, start + _COLOUR_OFFSET + 1, player=name, round=round_number,
+            text=colour_text,
         )
-    code = line[start + _RESULT_OFFSET : start + _RESULT_OFFSET + 1].strip().upper()
+    code = cell[_RESULT_OFFSET].strip().upper()
     if code not in RESULT_CODES:
         raise _error(
             "result", f"Round {round_number}: the result “{code}” is not a TRF result code.",
-            number, start + _RESULT_OFFSET + 1, round=round_number, text=code,
+            number, start + _RESULT_OFFSET + 1, player=name, round=round_number, text=code,
         )
     entry = Round(opponent or None, _COLOURS[colour_text], code)
     if entry.opponent is None and code in _GAME_CODES:
         raise _error(
             "no-opponent", f"Round {round_number}: the result {code} is a game and needs an "
-            "opponent.", number, start + 1, round=round_number, code=code,
+            "opponent.", number, start + 1, player=name, round=round_number, code=code,
         )
     if entry.opponent is not None and code in BYE_CODES:
         raise _error(
             "bye", f"Round {round_number}: the bye {code} cannot have an opponent (player "
-            f"{opponent}).", number, start + 1, round=round_number, code=code, opponent=opponent,
+            f"{opponent}).", number, start + 1, player=name, round=round_number, code=code,
+            opponent=opponent,
         )
     if entry.opponent == player:
         raise _error(
             "self", f"Round {round_number}: player {player} is paired with themself.",
-            number, start + 1, round=round_number, number=player,
+            number, start + 1, player=name, round=round_number, number=player,
         )
     return entry
 
 
-def _player(line: str, number: int) -> Player:
+def _player(line: str, number: int, warnings: list[TrfWarning]) -> Player:
     """A ``001`` line; its rounds only as far as the line goes (padded later)."""
+    tab = line.find("\t")
+    # The name as messages show it: up to a gap of two spaces (a value moved into its columns
+    # is not part of it); none when a tab comes before its end.
+    name = line[_NAME].strip().split("  ")[0] if tab < 0 or tab >= _NAME.stop else ""
+    if tab >= 0:
+        raise _error(
+            "tab",
+            f"Column {tab + 1} holds a tab character. TRF uses spaces: columns cannot be counted "
+            "across a tab, so replace each tab with spaces that keep every field in its columns.",
+            number, tab + 1, player=name,
+        )
     if len(line) < MIN_PLAYER_LINE:
         raise _error(
             "short-line",
             f"A player line must reach column {MIN_PLAYER_LINE} (the points); this one ends at "
             f"column {len(line)}.",
-            number, len(line) + 1, min=MIN_PLAYER_LINE, length=len(line),
+            number, len(line) + 1, player=name, min=MIN_PLAYER_LINE, length=len(line),
         )
-    start_text = line[_START].strip()
+    cells = _cells(line.ljust(_FIRST_ROUND + _ROUND_WIDTH), number, name, warnings)
+    start_text = cells["start-number"].text
     start_number = _whole(start_text)
     if start_number is None or not 1 <= start_number <= _MAX_START:
         raise _error(
             "start-number",
             f"The start number “{start_text}” is not a whole number from 1 to {_MAX_START}.",
-            number, _START.start + 1, text=start_text, min=1, max=_MAX_START,
+            number, cells["start-number"].column, player=name, text=start_text, min=1,
+            max=_MAX_START,
         )
     rounds: list[Round] = []
     for index, start in enumerate(range(_FIRST_ROUND, len(line), _ROUND_WIDTH), 1):
         if line[start : start + _ROUND_WIDTH].isspace():
             rounds.append(_UNPAIRED)
         else:
-            rounds.append(_round(line, start, number, index, start_number))
+            rounds.append(_round(line, start, number, index, start_number, name))
     while rounds and rounds[-1] == _UNPAIRED:
         rounds.pop()
-    fide_id = line[_FIDE_ID].strip()
+    fide_id = cells["fide-id"].text
     return Player(
         start_number=start_number,
         sex=line[_SEX].strip(),
         title=line[_TITLE].strip(),
         name=line[_NAME].strip(),
-        rating=_rating(line[_RATING], number),
-        federation=line[_FEDERATION].strip(),
+        rating=_rating(cells["rating"].text, number, cells["rating"].column, name),
+        federation=cells["federation"].text,
         fide_id=None if not fide_id or fide_id.strip("0") == "" else fide_id,
-        birth_year=_birth_year(line[_BIRTH], number),
-        points=_points(line[_POINTS], number),
-        rank=_rank(line[_RANK], number),
+        birth_year=_birth_year(
+            cells["birth-date"].text, number, cells["birth-date"].column, name, warnings
+        ),
+        points=_points(cells["points"].text, number, cells["points"].column, name),
+        rank=_rank(cells["rank"].text, number, cells["rank"].column, name),
         rounds=tuple(rounds),
     )
 
@@ -481,7 +829,7 @@ def _check_games(players: Sequence[Player], lines: Sequence[int]) -> None:
                 raise _error(
                     "unknown-opponent",
                     f"Round {index + 1}: there is no player with start number {entry.opponent}.",
-                    number, column, round=index + 1, opponent=entry.opponent,
+                    number, column, player=player.name, round=index + 1, opponent=entry.opponent,
                 )
             theirs = other.rounds[index]
             colours_fit = (
@@ -497,9 +845,10 @@ def _check_games(players: Sequence[Player], lines: Sequence[int]) -> None:
                 raise _error(
                     "mismatch",
                     f"Round {index + 1}: player {player.start_number} has “{mine}”, but player "
-                    f"{other.start_number} has “{their_text}”.",
-                    number, column, round=index + 1, number=player.start_number,
-                    opponent=other.start_number, mine=mine, theirs=their_text,
+                    f"{other.start_number} ({other.name}) has “{their_text}”.",
+                    number, column, player=player.name, round=index + 1,
+                    number=player.start_number, opponent=other.start_number,
+                    opponent_name=other.name, mine=mine, theirs=their_text,
                 )
 
 
@@ -507,46 +856,95 @@ def _padded(player: Player, rounds: int) -> Player:
     missing = rounds - len(player.rounds)
     if not missing:
         return player
-    return Player(
-        player.start_number, player.sex, player.title, player.name, player.rating,
-        player.federation, player.fide_id, player.birth_year, player.points, player.rank,
-        player.rounds + (_UNPAIRED,) * missing,
-    )
+    return dataclasses.replace(player, rounds=player.rounds + (_UNPAIRED,) * missing)
+
+
+def _year_warnings(tournament: Tournament, lines: Sequence[int]) -> tuple[
+    tuple[Player, ...], list[TrfWarning]
+]:
+    """What the junior K (FIDE B.02 8.3.3) assumed: the year it took when the end date is
+    missing or unreadable, and birth years after the tournament's year (then ignored)."""
+    warnings: list[TrfWarning] = []
+    year = tournament.year
+    players = list(tournament.players)
+    for index, (player, number) in enumerate(zip(players, lines)):
+        if year is not None and player.birth_year is not None and player.birth_year > year:
+            warnings.append(_warning(
+                "birth-year-after",
+                f"The birth year {player.birth_year} is after the tournament's year {year}; it "
+                "is ignored, so the junior K-factor does not apply.",
+                number, _BIRTH.start + 1, player=player.name, birth_year=player.birth_year,
+                year=year,
+            ))
+            players[index] = dataclasses.replace(player, birth_year=None)
+    juniors_possible = any(p.rating is not None and p.birth_year is not None for p in players)
+    if tournament.end is None and juniors_possible:
+        if year is None:
+            warnings.append(_warning(
+                "no-year",
+                "The file has no readable end, round or start date: the tournament's year is "
+                "unknown, so no player gets the junior K-factor.", None,
+            ))
+        elif any(date is not None for date in tournament.round_dates):
+            warnings.append(_warning(
+                "year-from-rounds",
+                f"The end date (052) is missing or cannot be read: the junior K-factor is "
+                f"worked out for {year}, the year of the last round date.", None, year=year,
+            ))
+        else:
+            warnings.append(_warning(
+                "year-from-start",
+                f"The end date (052) and the round dates (132) are missing or cannot be read: "
+                f"the junior K-factor is worked out for {year}, the year of the start date.",
+                None, year=year,
+            ))
+    return tuple(players), warnings
 
 
 def parse(text: str) -> Tournament:
     """The tournament in a TRF text (TRF16 or TRF26; see the module docstring).
 
     Raises :class:`InputError` "trf-invalid" with the 1-based ``line``, the
-    ``column`` where it helps (also in ``params["column"]``) and a ``reason``:
-    ``"short-line"``, ``"start-number"``, ``"duplicate"``, ``"rating"``,
-    ``"birth-date"``, ``"birth-year"`` (born after the tournament),
+    ``column`` where it helps (also in ``params["column"]``), on a player line
+    the player's name (``params["player"]``, and the message starts with it),
+    and a ``reason``: ``"tab"`` (TRF uses spaces), ``"short-line"``,
+    ``"shifted"`` (a value across its columns: ``params`` ``field``, ``text``,
+    ``start``/``end`` where it stands, ``first``/``last`` where TRF puts it),
+    ``"blank-column"`` (a column between fields holds something),
+    ``"round-shifted"``, ``"start-number"``, ``"duplicate"``, ``"rating"``,
     ``"points"``, ``"rank"``, ``"opponent"``, ``"colour"``, ``"result"``,
     ``"no-opponent"`` (a game without one), ``"bye"`` (a bye with one),
     ``"self"``, ``"unknown-opponent"``, ``"mismatch"`` (two players report a
-    game differently), ``"date"``, ``"rounds"`` (record 142), ``"no-players"``
-    or ``"text"`` (not a string). The first error found is raised.
+    game differently), ``"rounds"`` (record 142), ``"no-players"`` or
+    ``"text"`` (not a string). The first error found is raised.
+
+    What can be read but may not be what the file meant is not an error: the
+    Tournament's ``warnings`` (:class:`TrfWarning`, codes in
+    :data:`WARNING_CODES`) hold dates that cannot be read or can be read more
+    than one way (:mod:`elo_core.trf_dates`), birth dates that cannot be read
+    or lie after the tournament (then the player gets no junior K), the year
+    the junior K assumed, and values read one column off their columns.
     """
     if not isinstance(text, str):
         raise _error("text", "The tournament report must be given as text.")
     name = ""
-    start = end = None
-    dates: list[datetime.date | None] = []
+    date_texts: list[_DateText] = []
     round_count = 0
     players: list[Player] = []
     player_lines: list[int] = []
     first_line: dict[int, int] = {}
+    warnings: list[TrfWarning] = []
     lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for number, line in enumerate(lines, 1):
         code = line[:3]
         if code == "001":
-            player = _player(line, number)
+            player = _player(line, number, warnings)
             if player.start_number in first_line:
                 raise _error(
                     "duplicate",
                     f"Start number {player.start_number} is used twice (first on line "
                     f"{first_line[player.start_number]}).",
-                    number, _START.start + 1, number=player.start_number,
+                    number, _START.start + 1, player=player.name, number=player.start_number,
                     first=first_line[player.start_number],
                 )
             first_line[player.start_number] = number
@@ -554,31 +952,51 @@ def parse(text: str) -> Tournament:
             player_lines.append(number)
         elif code == "012" and not name:
             name = line[4:].strip()
-        elif code == "042":
-            start = _date(line[4:], number, 5)
-        elif code == "052":
-            end = _date(line[4:], number, 5)
+        elif code in ("042", "052") and line[4:].strip():
+            date_texts = [seen for seen in date_texts if seen.record != code]
+            date_texts.append(_DateText(code, line[4:].strip(), number, 5, 0))
         elif code == "132":
-            dates = _round_dates(line, number)
+            date_texts = [seen for seen in date_texts if seen.record != code]
+            if "\t" in line:
+                warnings.append(_warning(
+                    "round-dates-tab",
+                    f"Column {line.index(chr(9)) + 1} holds a tab character; TRF uses spaces, so "
+                    "the round dates cannot be found and are left out.",
+                    number, line.index("\t") + 1,
+                ))
+                continue
+            for index, begin in enumerate(range(_FIRST_ROUND, len(line), _ROUND_WIDTH), 1):
+                cell = line[begin : begin + _ROUND_WIDTH].strip()
+                if cell:
+                    date_texts.append(_DateText(code, cell, number, begin + 1, index))
         elif code == "142":
             round_count = _round_count(line, number)
     if not players:
         raise _error("no-players", "The file has no player lines (lines that start with 001).")
-    rounds = max(round_count, len(dates), *(len(player.rounds) for player in players))
+    dates = _resolve_dates(date_texts, warnings)
+    start = end = None
+    round_dates: dict[int, datetime.date | None] = {}
+    for written, date in zip(date_texts, dates):
+        if written.record == "042":
+            start = date
+        elif written.record == "052":
+            end = date
+        else:
+            round_dates[written.round] = date
+    dated = max(round_dates, default=0)
+    rounds = max(round_count, dated, *(len(player.rounds) for player in players))
     padded = tuple(_padded(player, rounds) for player in players)
     _check_games(padded, player_lines)
     tournament = Tournament(
-        name, start, end, tuple(dates) + (None,) * (rounds - len(dates)), padded
+        name, start, end, tuple(round_dates.get(index) for index in range(1, rounds + 1)), padded
     )
-    year = tournament.year
-    for player, number in zip(padded, player_lines):
-        if year is not None and player.birth_year is not None and player.birth_year > year:
-            raise _error(
-                "birth-year",
-                f"The birth year {player.birth_year} is after the tournament's year {year}.",
-                number, _BIRTH.start + 1, birth_year=player.birth_year, year=year,
-            )
-    return tournament
+    checked, year_warnings = _year_warnings(tournament, player_lines)
+    warnings.extend(year_warnings)
+    # By line; those about the whole file (no line) last.
+    order = sorted(range(len(warnings)), key=lambda i: (warnings[i].line or len(lines) + 1, i))
+    return dataclasses.replace(
+        tournament, players=checked, warnings=tuple(warnings[i] for i in order)
+    )
 
 
 # --- writing ------------------------------------------------------------------------------------

@@ -9,7 +9,9 @@ this K or the first rating, games, score, expected, change, new rating,
 performance, first rating), ``trf_games`` (one row per player and round:
 start number, round, opponent's number, name and rating, colour, result code,
 expected, K · (S − E), whether it counts and why not), ``trf_csv`` (the
-player table as a download) and the tournament's name, players and rated
+player table as a download), ``trf_warnings`` (what the reader read but the
+file may not have meant, or left out, each with its line and player: see
+:class:`elo_core.trf.TrfWarning`) and the tournament's name, players and rated
 games.
 """
 
@@ -24,7 +26,7 @@ from elo_core.errors import InputError
 from elo_core.page.fields import FormReader, Output, number_output
 from elo_core.validation import MAX_K
 
-__all__ = ["CSV_HEADER", "DEFAULTS", "MODES", "parse_overrides"]
+__all__ = ["CSV_HEADER", "DEFAULTS", "MODES", "WARNINGS_SHOWN", "parse_overrides"]
 
 #: The columns of the downloadable table.
 CSV_HEADER = (
@@ -36,6 +38,11 @@ _RULE_K = {"new-player": 40, "junior": 40, "standard": 20, "reached-2400": 10}
 _MAX_START = 9999
 # Years, line and start numbers: shown as written, not grouped as the page groups numbers (2,031).
 _AS_WRITTEN = frozenset({"birth_year", "year", "first", "min", "max", "number", "opponent"})
+# Errors whose wording depends on the field they name: the page looks them up by reason and
+# field ("shifted-rating", "merged-fide-id", "line-shifted-right").
+_BY_FIELD = {"shifted": "field", "merged": "field", "line-shifted": "direction"}
+#: At most this many warnings are listed; then how many more there are.
+WARNINGS_SHOWN = 50
 _SEPARATORS = re.compile(r"\s*[|;\t]\s*|\s+")
 # A spreadsheet runs a cell that starts with one of these as a formula.
 _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -102,10 +109,39 @@ def _read_tournament(text: str) -> trf.Tournament:
             name: str(value) if name in _AS_WRITTEN else value
             for name, value in error.params.items()
         }
+        reason = error.reason
+        if reason in _BY_FIELD:
+            reason = f"{reason}-{params[_BY_FIELD[reason]]}"
         raise InputError(
             error.code, str(error), field="trf_text", line=error.line, column=error.column,
-            reason=error.reason, params=params,
+            reason=reason, params=params,
         ) from None
+
+
+def _warning(warning: trf.TrfWarning) -> Output:
+    """One reader's warning as the page words it: its line and player, then what it says.
+
+    Years, columns and rounds are shown as written (2025, not 2,025); a shifted field is
+    named in the page's language (``trf-field-<field>``).
+    """
+    params: dict[str, Any] = {name: str(value) for name, value in warning.params}
+    if "field" in params:
+        params["field"] = _message(f"trf-field-{params['field']}")
+    note = _message(f"trf-warning/{warning.code}", **params)
+    if warning.line is None:
+        return note
+    if warning.player:
+        return _message("trf-warning-player", line=str(warning.line), player=warning.player,
+                        note=note)
+    return _message("trf-warning-line", line=str(warning.line), note=note)
+
+
+def _warnings(warnings: tuple[trf.TrfWarning, ...]) -> Output:
+    items = [_warning(warning) for warning in warnings[:WARNINGS_SHOWN]]
+    if len(warnings) > WARNINGS_SHOWN:
+        items.append(_message("trf-warnings-more",
+                              count=number_output(len(warnings) - WARNINGS_SHOWN, 0)))
+    return {"items": items}
 
 
 def _check_overrides(
@@ -265,6 +301,7 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
     )
     return {
         "trf_name": {"text": tournament.name},
+        "trf_warnings": _warnings(tournament.warnings),
         "trf_players": number_output(len(tournament.players), 0),
         "trf_rated_games": number_output(rated_games, 0),
         "trf_rows": {"rows": table},

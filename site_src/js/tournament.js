@@ -169,6 +169,62 @@ if (table) {
   showAllButton?.addEventListener("click", () => { showAll = true; attach(); });
 }
 
+// An error on a line of the file: the box scrolls to that line and its button selects it
+// from the column named, so a file of hundreds of lines can be fixed where it is wrong.
+const textBox = document.getElementById("trf_text");
+
+function lineRange(text, line) {
+  let start = 0;
+  for (let number = 1; number < line; number += 1) {
+    const next = text.indexOf("\n", start);
+    if (next < 0) return null;
+    start = next + 1;
+  }
+  const end = text.indexOf("\n", start);
+  return [start, end < 0 ? text.length : end];
+}
+
+function scrollToLine(line, column) {
+  const style = getComputedStyle(textBox);
+  const height = parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2;
+  textBox.scrollTop = Math.max(0, (line - 1) * height - textBox.clientHeight / 3);
+  // The box keeps its columns (monospace, no wrapping): an "0" is one column wide.
+  const probe = document.createElement("span");
+  probe.textContent = "0".repeat(10);
+  probe.style.font = style.font;
+  probe.style.position = "absolute";
+  probe.style.visibility = "hidden";
+  document.body.append(probe);
+  const width = probe.getBoundingClientRect().width / 10;
+  probe.remove();
+  textBox.scrollLeft = Math.max(0, (column - 1) * width - textBox.clientWidth / 2);
+}
+
+function selectLine(line, column) {
+  const range = lineRange(textBox.value.replace(/\r\n?/g, "\n"), line);
+  if (!range) return;
+  const [start, end] = range;
+  // Line ends of a pasted Windows file count as one character in the box, as here.
+  const from = Math.min(end, start + Math.max(0, (column || 1) - 1));
+  textBox.focus({ preventScroll: true });
+  textBox.setSelectionRange(from, end, "backward");
+  scrollToLine(line, column || 1);
+}
+
+section?.addEventListener("errors", (event) => {
+  const error = event.detail.find((item) => item.field === "trf_text" && item.line);
+  const box = section.querySelector('[data-error-for="trf_text"]');
+  if (!error || !box || !textBox) return;
+  const column = error.params?.column || 1;
+  const button = cell("button", (messages["trf-show-line"] || "{line}").replace("{line}", String(error.line)),
+    "trf-show-line");
+  button.type = "button";
+  button.addEventListener("click", () => selectLine(error.line, column));
+  box.append(" ", button);
+  // A file chosen or dropped (not being typed in): bring its bad line into view.
+  if (document.activeElement !== textBox) scrollToLine(error.line, column);
+});
+
 // A file dropped onto the file field (or the text box) is read as if it had been chosen.
 section?.querySelectorAll("[data-drop-for]").forEach((zone) => {
   const input = document.getElementById(zone.dataset.dropFor);

@@ -59,8 +59,13 @@ function errorText(error, messages) {
     `${error.field}:${error.code}`, error.code, "input-invalid"];
   const template = keys.map((key) => messages[key]).find(Boolean) || error.code;
   const text = fillParams(template, error.params || {});
-  return error.line ? fillParams(messages["on-line"] || "Line {line}: {message}",
-    { line: error.line, message: text }) : text;
+  if (!error.line) return text;
+  // A line of a file that belongs to a player (a tournament report) names the player too.
+  const player = error.params?.player;
+  return player
+    ? fillParams(messages["on-player-line"] || "Line {line} ({player}): {message}",
+      { line: error.line, player, message: text })
+    : fillParams(messages["on-line"] || "Line {line}: {message}", { line: error.line, message: text });
 }
 
 // {name} placeholders: numbers in the page's format (1,600 / 1.600), texts as they are.
@@ -144,6 +149,7 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     clearErrors();
     if (!result.ok) {
       showErrors(result.errors);
+      element.dispatchEvent(new CustomEvent("errors", { detail: result.errors }));
       // The last good results stay, marked as out of date.
       element.classList.add("is-stale");
       return;

@@ -31,8 +31,14 @@ CASES = {
         "weber": "The results give a first FIDE rating of 2,085.",
         "not_rated": "Not rated: played, but not rated (for example, it ended before a move was made).",
         "black": "Black",
-        "bad_line": "Line 16: Round 1 (column 99): “?” is not a result code (1, =, 0, +, -, W, D, L, H, F, "
-                    "U, Z or blank).",
+        "bad_line": "Line 16 (Lindqvist, Erik): Round 1 (column 99): “?” is not a result code (1, =, 0, +, "
+                    "-, W, D, L, H, F, U, Z or blank).",
+        "show_line": "Show line 16",
+        "warnings": [
+            "Line 5: The date “13th of Smarch” (record 052) cannot be read and is left out.",
+            "The end date (052) is missing or cannot be read. The junior K-factor is worked out for "
+            "2025, the year of the last round date.",
+        ],
     },
     "de": {
         "path": "de/turnier/",
@@ -41,8 +47,15 @@ CASES = {
         "not_rated": "Nicht gewertet: gespielt, aber nicht zur Wertung gemeldet (etwa, weil noch kein "
                      "Zug gespielt war).",
         "black": "Schwarz",
-        "bad_line": "Zeile 16: Runde 1 (Spalte 99): „?“ ist kein Ergebniscode (1, =, 0, +, -, W, D, L, H, "
-                    "F, U, Z oder leer).",
+        "bad_line": "Zeile 16 (Lindqvist, Erik): Runde 1 (Spalte 99): „?“ ist kein Ergebniscode (1, =, 0, "
+                    "+, -, W, D, L, H, F, U, Z oder leer).",
+        "show_line": "Zeile 16 zeigen",
+        "warnings": [
+            "Zeile 5: Das Datum „13th of Smarch“ (Satzart 052) ist nicht lesbar und bleibt "
+            "unberücksichtigt.",
+            "Das Enddatum (052) fehlt oder ist nicht lesbar. Der Entwicklungskoeffizient für "
+            "Jugendliche wird für 2025 bestimmt, das Jahr des letzten Rundendatums.",
+        ],
     },
     "da": {
         "path": "da/turnering/",
@@ -51,8 +64,14 @@ CASES = {
         "not_rated": "Ikke ratet: spillet, men ikke indberettet til rating (fx fordi det sluttede, før "
                      "der var trukket).",
         "black": "Sort",
-        "bad_line": "Linje 16: Runde 1 (kolonne 99): »?« er ikke en resultatkode (1, =, 0, +, -, W, D, L, "
-                    "H, F, U, Z eller tom).",
+        "bad_line": "Linje 16 (Lindqvist, Erik): Runde 1 (kolonne 99): »?« er ikke en resultatkode (1, =, "
+                    "0, +, -, W, D, L, H, F, U, Z eller tom).",
+        "show_line": "Vis linje 16",
+        "warnings": [
+            "Linje 5: Datoen »13th of Smarch« (post 052) kan ikke læses og udelades.",
+            "Slutdatoen (052) mangler eller kan ikke læses. Juniorernes K-faktor beregnes for 2025, "
+            "året for den sidste rundedato.",
+        ],
     },
 }
 CSV_ROSSI = '8,"Rossi, Giulia",1720,40,junior,4,1.5,0.54,38.4,38,1758,2168.8,,'
@@ -146,11 +165,20 @@ def test_a_tournament_file_is_rated_on_the_device(
     assert lindqvist.locator("tr.trf-rounds").is_hidden()
 
     # A bad result code is named with its line and column, in the page's language.
-    page.fill('[name="trf_text"]', SPRING.replace("9 b 0    10 w 1", "9 b ?    10 w 1"))
+    bad = SPRING.replace("9 b 0    10 w 1", "9 b ?    10 w 1")
+    page.fill('[name="trf_text"]', bad)
     box = page.locator('[data-error-for="trf_text"]')
     box.wait_for(state="visible")
-    assert box.inner_text() == case["bad_line"]
+    show = box.locator("button.trf-show-line")
+    assert show.inner_text() == case["show_line"]
+    assert box.inner_text() == case["bad_line"] + " " + case["show_line"]
     assert page.get_attribute('[name="trf_text"]', "aria-invalid") == "true"
+    # The button selects the bad line from the column named: Lindqvist's round 1 result.
+    show.click()
+    selected = page.evaluate(
+        "() => { const t = document.getElementById('trf_text');"
+        " return [document.activeElement === t, t.value.slice(t.selectionStart, t.selectionEnd)]; }")
+    assert selected == [True, bad.split("\n")[15][98:].rstrip("\r")]
 
     if lang == "en":
         # A file dropped onto the field is read like a chosen one.
@@ -204,4 +232,37 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
     assert ratings == sorted(ratings, reverse=True)
     assert ratings[0] == float(best.replace(",", ""))
     assert page.locator(".trf-more").is_hidden()
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_a_file_with_an_unreadable_date_is_rated_with_a_visible_warning(
+    browser: Any, served: str, lang: str
+) -> None:
+    case = CASES[lang]
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(served + case["path"])
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    warnings = page.locator('[data-out="trf_warnings"]')
+    assert warnings.is_hidden()  # the example reads without a warning
+    text = SPRING.replace("052 2025/04/13", "052 13th of Smarch")
+    page.set_input_files("#trf_file", files=[{
+        "name": "spring.trf", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
+    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+    warnings.wait_for(state="visible")
+    assert warnings.locator("li").all_inner_texts() == case["warnings"]
+    # Rated all the same, the junior K from the year of the round dates: Rossi as in the file.
+    cells = player_row(page, "Rossi, Giulia").locator("tr").first.locator("th, td").all_inner_texts()
+    assert [cells[0], cells[1].lstrip("▸ ")] + cells[2:11] == ROSSI[lang]
+    assert page.locator('[data-error-for="trf_text"]').is_hidden()
+    # The warnings stand above the table.
+    above = page.evaluate(
+        "() => document.querySelector('[data-out=trf_warnings]').compareDocumentPosition("
+        "document.querySelector('table.trf-table')) & Node.DOCUMENT_POSITION_FOLLOWING")
+    assert above
+    assert errors == []
     context.close()

@@ -9,12 +9,15 @@ import io
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from form_checks import errors, value
 from form_checks import outputs as ok
 
 from elo_core import trf
 from elo_core.errors import ERROR_CODES
 from elo_core.page import DEFAULTS, MODES, compute
+from elo_core.page import trf as page_trf
 
 EXAMPLE = DEFAULTS["trf"]["trf_text"]
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "trf"
@@ -165,8 +168,9 @@ def test_a_bad_file_is_reported_on_trf_text_with_line_and_column() -> None:
     assert not result["ok"]
     assert result["errors"] == [{
         "field": "trf_text", "code": "trf-invalid", "line": 8, "reason": "mismatch",
-        "params": {"round": 2, "number": "1", "opponent": "2", "mine": "2 w =",
-                   "theirs": "1 b 1", "column": 102},
+        "params": {"round": 2, "number": "1", "opponent": "2", "opponent_name": "Schulz, Hanna",
+                   "mine": "2 w =", "theirs": "1 b 1", "column": 102,
+                   "player": "Andersen, Mikkel"},
     }]
 
 
@@ -175,14 +179,65 @@ def test_a_bad_result_code_names_its_column() -> None:
     result = compute("trf", {"trf_text": text})
     error = result["errors"][0]
     assert (error["field"], error["line"], error["reason"]) == ("trf_text", 10, "result")
-    assert error["params"] == {"round": 1, "text": "?", "column": 99}
+    assert error["params"] == {"round": 1, "text": "?", "column": 99, "player": "Larsen, Nils"}
 
 
-def test_years_and_start_numbers_in_messages_are_texts_not_grouped_numbers() -> None:
-    text = with_line(8, "2009", "2031")
+def test_a_birth_year_after_the_tournament_is_listed_as_a_warning_with_line_and_player() -> None:
+    # Years are shown as written (2031, not 2,031).
+    out = ok("trf", trf_text=with_line(8, "2009", "2031"))
+    assert out["trf_warnings"] == {"items": [{
+        "message": "trf-warning-player",
+        "params": {"line": "9", "player": "Schulz, Hanna", "note": {
+            "message": "trf-warning/birth-year-after",
+            "params": {"birth_year": "2031", "year": "2025", "column": "70"}}},
+    }]}
+    # No longer a junior: K 20 (the standard K for her 2214).
+    assert value(rows_by_number(out)[2][3]) == 20
+
+
+def test_the_example_has_no_warnings() -> None:
+    assert ok("trf")["trf_warnings"] == {"items": []}
+
+
+def test_an_unreadable_date_rates_the_file_and_lists_the_warning() -> None:
+    out = ok("trf", trf_text=with_line(4, "2025/06/16", "16 Jnue 2025"))
+    assert [item.get("message") for item in out["trf_warnings"]["items"]] == [
+        "trf-warning-line", "trf-warning/year-from-rounds"]
+    first = out["trf_warnings"]["items"][0]
+    assert first["params"]["line"] == "5"
+    assert first["params"]["note"] == {"message": "trf-warning/date-unreadable", "params": {
+        "record": "052", "text": "16 Jnue 2025", "column": "5"}}
+    assert out["trf_warnings"]["items"][1]["params"] == {"year": "2025"}
+    assert value(rows_by_number(out)[2][3]) == 40  # Schulz, born 2009, still a junior in 2025
+
+
+def test_a_shifted_value_names_its_field_for_the_page() -> None:
+    # Keller's rating one column to the left: read whole, with a warning.
+    out = ok("trf", trf_text=with_line(10, "  Keller, Jan                       1990 ",
+                                        "  Keller, Jan                      1990  "))
+    (item,) = out["trf_warnings"]["items"]
+    assert item["params"]["player"] == "Keller, Jan"
+    assert item["params"]["note"]["params"]["field"] == {"message": "trf-field-rating", "params": {}}
+    assert value(rows_by_number(out)[4][2]) == 1990
+    # One column to the right, into the federation: an error the page words by field.
+    text = with_line(10, "  Keller, Jan                       1990 GER",
+                     "  Keller, Jan                        1990GER")
     error = compute("trf", {"trf_text": text})["errors"][0]
-    assert error["reason"] == "birth-year"
-    assert error["params"] == {"birth_year": "2031", "year": "2025", "column": 70}
+    assert (error["line"], error["reason"]) == (11, "merged-rating")
+    assert error["params"]["player"] == "Keller, Jan"
+
+
+def test_many_warnings_are_cut_short_with_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    lines = example_lines()
+    for index in range(7, 15):  # every birth date unreadable: eight warnings
+        lines[index] = lines[index][:69] + "99/99/99  " + lines[index][79:]
+    out = ok("trf", trf_text="\n".join(lines))
+    assert len(out["trf_warnings"]["items"]) == 8
+    monkeypatch.setattr(page_trf, "WARNINGS_SHOWN", 3)
+    items = ok("trf", trf_text="\n".join(lines))["trf_warnings"]["items"]
+    assert len(items) == 4
+    assert items[3] == {"message": "trf-warnings-more", "params": {
+        "count": {"value": 5.0, "digits": 0, "signed": False}}}
 
 
 def test_an_empty_file_and_bad_k_lines_are_reported_together() -> None:

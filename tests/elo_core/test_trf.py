@@ -185,9 +185,9 @@ def test_a_short_player_line() -> None:
     found = error(lines)
     assert (found.reason, found.line, found.column) == ("short-line", 15, 61)
     assert str(found) == (
-        "Line 15, column 61: A player line must reach column 84 (the points); this one ends at "
-        "column 60.")
-    assert found.params == {"min": 84, "length": 60, "column": 61}
+        "Line 15, column 61: Okafor, Daniel: A player line must reach column 84 (the points); "
+        "this one ends at column 60.")
+    assert found.params == {"min": 84, "length": 60, "column": 61, "player": "Okafor, Daniel"}
 
 
 @pytest.mark.parametrize("start", ["   x", "   0", "    "])
@@ -197,6 +197,7 @@ def test_a_start_number_that_is_not_a_number(start: str) -> None:
     found = error(lines)
     assert (found.reason, found.line, found.column) == ("start-number", 14, 5)
     assert found.params["text"] == start.strip()
+    assert found.params["player"] == "Brandt, Clara"
 
 
 def test_a_duplicate_start_number() -> None:
@@ -204,7 +205,8 @@ def test_a_duplicate_start_number() -> None:
     lines[15] = lines[15][:4] + "   2" + lines[15][8:]
     found = error(lines)
     assert (found.reason, found.line, found.column) == ("duplicate", 16, 5)
-    assert str(found) == "Line 16, column 5: Start number 2 is used twice (first on line 14)."
+    assert str(found) == (
+        "Line 16, column 5: Lindqvist, Erik: Start number 2 is used twice (first on line 14).")
 
 
 def test_a_round_pointing_to_a_start_number_without_a_player() -> None:
@@ -212,8 +214,10 @@ def test_a_round_pointing_to_a_start_number_without_a_player() -> None:
     lines[12] = lines[12].replace("     6 w 1", "    66 w 1")
     found = error(lines)
     assert (found.reason, found.line, found.column) == ("unknown-opponent", 13, 92)
-    assert str(found) == "Line 13, column 92: Round 1: there is no player with start number 66."
-    assert found.params == {"round": 1, "opponent": 66, "column": 92}
+    assert str(found) == (
+        "Line 13, column 92: Halvorsen, Magnus: Round 1: there is no player with start number 66.")
+    assert found.params == {
+        "round": 1, "opponent": 66, "column": 92, "player": "Halvorsen, Magnus"}
 
 
 def test_both_players_claiming_the_win_is_a_mismatch() -> None:
@@ -222,9 +226,11 @@ def test_both_players_claiming_the_win_is_a_mismatch() -> None:
     found = error(lines)
     assert (found.reason, found.line, found.column) == ("mismatch", 13, 92)
     assert str(found) == (
-        "Line 13, column 92: Round 1: player 1 has “6 w 1”, but player 6 has “1 b 1”.")
+        "Line 13, column 92: Halvorsen, Magnus: Round 1: player 1 has “6 w 1”, but player 6 "
+        "(Jensen, Freja) has “1 b 1”.")
     assert found.params == {
-        "round": 1, "number": 1, "opponent": 6, "mine": "6 w 1", "theirs": "1 b 1", "column": 92}
+        "round": 1, "number": 1, "opponent": 6, "opponent_name": "Jensen, Freja", "mine": "6 w 1",
+        "theirs": "1 b 1", "column": 92, "player": "Halvorsen, Magnus"}
 
 
 @pytest.mark.parametrize(
@@ -248,12 +254,6 @@ def test_colours_and_opponents_must_match(old: str, new: str, theirs: str) -> No
     ("old", "new", "reason", "column", "message"),
     [
         ("2712", "27x2", "rating", 49, "The rating “27x2” is not a whole number from 0 to 4000."),
-        ("1994/03/11", "11.03.1994", "birth-date", 70,
-         "The birth date “11.03.1994” is not a date (YYYY/MM/DD) or a year from 1900 to 2100."),
-        ("1994/03/11", "1894/03/11", "birth-date", 70,
-         "The birth date “1894/03/11” is not a date (YYYY/MM/DD) or a year from 1900 to 2100."),
-        ("1994/03/11", "2031/03/11", "birth-year", 70,
-         "The birth year 2031 is after the tournament's year 2025."),
         (" 5.0    1 ", " 5,x    1 ", "points", 81, "The points “5,x” are not a number such as 4.5."),
         (" 5.0    1 ", " 5.0   1a ", "rank", 86, "The rank “1a” is not a whole number."),
         ("     6 w 1", "    6x w 1", "opponent", 92, "Round 1: the opponent “6x” is not a start number."),
@@ -274,19 +274,25 @@ def test_bad_fields_name_line_column_and_reason(
     found = error(lines)
     assert (found.reason, found.line, found.column) == (reason, 13, column)
     assert found.params["column"] == column
-    assert str(found) == f"Line 13, column {column}: {message}"
+    assert found.params["player"] == "Halvorsen, Magnus"
+    assert str(found) == f"Line 13, column {column}: Halvorsen, Magnus: {message}"
 
 
-def test_a_date_that_is_not_a_date() -> None:
+def test_a_date_that_is_not_a_date_is_a_warning_never_a_refusal() -> None:
     lines = lines16()
     lines[3] = "042 2025/04/31"
-    found = error(lines)
-    assert (found.reason, found.line, found.column) == ("date", 4, 5)
-    assert found.params["text"] == "2025/04/31"
-    lines = lines16()
-    lines[11] = lines[11].replace("25/04/07", "25/4/7  ")
-    found = error(lines)
-    assert (found.reason, found.line, found.column) == ("date", 12, 112)
+    lines[11] = lines[11].replace("25/04/07", "2x/04/07")
+    t = trf.parse("\n".join(lines))
+    assert t.start is None and t.round_dates[2] is None
+    assert (t.end, t.round_dates[3]) == (datetime.date(2025, 4, 13), datetime.date(2025, 4, 11))
+    assert [(w.code, w.line, w.column) for w in t.warnings] == [
+        ("date-unreadable", 4, 5), ("round-date-unreadable", 12, 112)]
+    assert dict(t.warnings[0].params) == {"record": "042", "text": "2025/04/31", "column": 5}
+    assert dict(t.warnings[1].params) == {"round": 3, "text": "2x/04/07", "column": 112}
+    assert t.warnings[0].message == "The date “2025/04/31” cannot be read; it is left out."
+    assert all(w.player is None and w.code in trf.WARNING_CODES for w in t.warnings)
+    # The rating does not need these dates: every player is rated as before.
+    assert trf.rate(t) == trf.rate(tournament(TRF16))
 
 
 def test_a_bad_round_count_and_no_players() -> None:
@@ -520,7 +526,10 @@ def tournaments(draw: st.DrawFn) -> Tournament:
             entries[b].append(Round(a, colour_b, code_b))
         for number in order[2 * games:]:
             entries[number].append(Round(None, None, draw(st.sampled_from(["", "H", "F", "U", "Z"]))))
-    dates = st.dates(datetime.date(2021, 1, 1), datetime.date(2030, 12, 31))
+    # A tournament's dates lie within a month, as in any real file: the reader may use them
+    # to read a date that could mean two things (two-digit years in 132, 05/04/2025).
+    first_day = draw(st.dates(datetime.date(2021, 1, 1), datetime.date(2030, 12, 1)))
+    dates = st.integers(0, 30).map(lambda days: first_day + datetime.timedelta(days=days))
     players = tuple(
         Player(
             start_number=number,
@@ -585,3 +594,324 @@ def test_each_change_is_elo_core_rate_over_the_players_rated_games(t: Tournament
         assert row.change == expected.change
         assert row.rounded_change == expected.rounded_change
         assert row.new_rating == player.rating + expected.rounded_change
+
+
+# --- dates as files write them --------------------------------------------------------------------
+
+
+def with_dates(start: str | None, end: str | None, rounds: str | None = None) -> str:
+    """The TRF16 fixture with other 042, 052 (None: left out) and, if given, 132 lines."""
+    lines = lines16()
+    lines[3] = "" if start is None else "042 " + start
+    lines[4] = "" if end is None else "052 " + end
+    if rounds is not None:
+        lines[11] = rounds
+    return "\n".join(lines)
+
+
+def codes(t: Tournament) -> list[str]:
+    return [w.code for w in t.warnings]
+
+
+@pytest.mark.parametrize(
+    ("written", "date"),
+    [
+        ("2025/04/05", (2025, 4, 5)),
+        ("2025-04-05", (2025, 4, 5)),
+        ("2025.04.05", (2025, 4, 5)),
+        ("2025/4/5", (2025, 4, 5)),
+        ("20250405", (2025, 4, 5)),
+        ("05.04.2025", (2025, 4, 5)),
+        ("5.4.2025", (2025, 4, 5)),
+        ("05. 04. 2025", (2025, 4, 5)),
+        ("05/04/2025", (2025, 4, 5)),  # day first: the end (13 April) rules out 4 May
+        ("05-04-2025", (2025, 4, 5)),
+        ("04/05/2025", (2025, 4, 5)),  # US month first: 4 May is after the end
+        ("25/04/05", (2025, 4, 5)),  # YY/MM/DD, as record 132 writes dates
+        ("05.04.25", (2025, 4, 5)),
+        ("April 5, 2025", (2025, 4, 5)),
+        ("Apr 5, 2025", (2025, 4, 5)),
+        ("Apr. 5th, 2025", (2025, 4, 5)),
+        ("5 April 2025", (2025, 4, 5)),
+        ("5 Apr 2025", (2025, 4, 5)),
+        ("05-Apr-2025", (2025, 4, 5)),
+        ("5. April 2025", (2025, 4, 5)),
+        ("2025-Apr-05", (2025, 4, 5)),
+        ("1. März 2025", (2025, 3, 1)),
+        ("1. marts 2025", (2025, 3, 1)),
+        ("1 Mär 2025", (2025, 3, 1)),
+        ("1. Okt. 2024", (2024, 10, 1)),
+        ("1. Dezember 2024", (2024, 12, 1)),
+    ],
+)
+def test_the_start_date_in_the_forms_files_write(written: str, date: tuple[int, int, int]) -> None:
+    t = trf.parse(with_dates(written, "2025/04/13"))
+    assert t.start == datetime.date(*date)
+    assert t.warnings == ()
+
+
+@pytest.mark.parametrize(
+    ("written", "date"),
+    [
+        ("May 29, 2020", (2020, 5, 29)),
+        ("29 May 2020", (2020, 5, 29)),
+        ("29. Mai 2020", (2020, 5, 29)),
+        ("29. maj 2020", (2020, 5, 29)),
+        ("29/05/2020", (2020, 5, 29)),
+        ("05/29/2020", (2020, 5, 29)),
+        ("24/09/2010", (2010, 9, 24)),
+        ("08/04/2018", (2018, 4, 8)),  # the end alone decides nothing here: day first
+    ],
+)
+def test_the_end_date_gives_the_year_in_any_form(written: str, date: tuple[int, int, int]) -> None:
+    t = trf.parse(with_dates(None, written, ""))
+    assert (t.end, t.year) == (datetime.date(*date), date[0])
+    # (Players born after 2010 get a warning of their own here: "birth-year-after".)
+    dates = [code for code in codes(t) if code.startswith("date")]
+    assert dates == (["date-ambiguous"] if written == "08/04/2018" else [])
+
+
+def test_an_ambiguous_date_is_read_day_first_with_a_warning_unless_the_file_decides() -> None:
+    t = trf.parse(with_dates("05/04/2025", "06/04/2025", ""))
+    assert (t.start, t.end) == (datetime.date(2025, 4, 5), datetime.date(2025, 4, 6))
+    assert [(w.code, w.line) for w in t.warnings] == [("date-ambiguous", 4), ("date-ambiguous", 5)]
+    assert dict(t.warnings[0].params) == {
+        "text": "05/04/2025", "date": "2025-04-05", "other": "2025-05-04", "column": 5}
+    assert t.warnings[0].message == (
+        "The date “05/04/2025” can mean 2025-04-05 or 2025-05-04; it was read as 2025-04-05.")
+    # An end written day first, past the 12th, tells how the file writes dates.
+    t = trf.parse(with_dates("05/04/2025", "13/04/2025", ""))
+    assert (t.start, t.end, t.warnings) == (
+        datetime.date(2025, 4, 5), datetime.date(2025, 4, 13), ())
+    # Round dates near an unambiguous start decide too.
+    rounds = "132" + " " * 88 + "  ".join(["05.04.25", "06.04.25", "07.04.25"])
+    t = trf.parse(with_dates("05/04/2025", None, rounds))
+    assert t.start == datetime.date(2025, 4, 5)
+    assert t.round_dates[:3] == tuple(datetime.date(2025, 4, day) for day in (5, 6, 7))
+
+
+def test_round_dates_written_day_first_are_read_by_the_start_and_end() -> None:
+    cells = ["05/04/25", "06/04/25", "07/04/25", "11/04/25", "12/04/25", "13/04/25"]
+    t = trf.parse(with_dates("2025/04/05", "2025/04/13", "132" + " " * 88 + "  ".join(cells)))
+    assert t.round_dates == tuple(datetime.date(2025, 4, d) for d in (5, 6, 7, 11, 12, 13))
+    assert t.warnings == ()
+    # Record 132's own form, YY/MM/DD, without a start or an end: read as TRF writes it.
+    t = trf.parse(with_dates(None, None))
+    assert t.round_dates == tournament(TRF16).round_dates
+    assert codes(t) == ["year-from-rounds"]
+
+
+def test_an_unreadable_end_date_says_which_year_the_junior_k_took() -> None:
+    t = trf.parse(with_dates("2025/04/05", "13th of Smarch"))
+    assert codes(t) == ["date-unreadable", "year-from-rounds"]
+    assumed = t.warnings[1]
+    assert (assumed.line, dict(assumed.params)) == (None, {"year": 2025})
+    # Okafor (born 2009) is still a junior in 2025: K 40.
+    assert ratings_of(t)[3].k == 40
+    t = trf.parse(with_dates("2025/04/05", "13th of Smarch", ""))
+    assert codes(t) == ["date-unreadable", "year-from-start"]
+    assert ratings_of(t)[3].k == 40
+
+
+def test_without_any_readable_date_no_one_gets_the_junior_k_and_the_page_is_told() -> None:
+    t = trf.parse(with_dates("soon", "later", ""))
+    assert codes(t) == ["date-unreadable", "date-unreadable", "no-year"]
+    assert t.year is None
+    # Okafor, 2291 and born 2009, gets the K of a player with 30 games: 20, not 40.
+    assert ratings_of(t)[3].k == 20
+
+
+def ratings_of(t: Tournament) -> dict[int, trf.PlayerRating]:
+    return {row.start_number: row for row in trf.rate(t)}
+
+
+def birth(written: str) -> Tournament:
+    lines = lines16()
+    lines[12] = lines[12][:69] + written.ljust(10) + lines[12][79:]
+    return trf.parse("\n".join(lines))
+
+
+@pytest.mark.parametrize(
+    "written",
+    ["1994/03/11", "1994-03-11", "1994.03.11", "11.03.1994", "11/03/1994", "11-03-1994",
+     "3/11/1994", "1994", "11Mar1994"],
+)
+def test_birth_dates_in_the_forms_files_write(written: str) -> None:
+    t = birth(written)
+    assert t.players[0].birth_year == 1994 and t.warnings == ()
+
+
+@pytest.mark.parametrize("written", ["94/03/11", "11.03.94", "March", "1894/03/11", "19940"])
+def test_a_birth_date_that_cannot_be_read_is_a_warning_and_no_junior_k(written: str) -> None:
+    t = birth(written)
+    assert t.players[0].birth_year is None
+    (warning,) = t.warnings
+    assert (warning.code, warning.line, warning.column, warning.player) == (
+        "birth-date-unreadable", 13, 70, "Halvorsen, Magnus")
+    assert dict(warning.params) == {"text": written, "min": 1900, "max": 2100, "column": 70}
+
+
+def test_an_unknown_birth_date_is_no_warning() -> None:
+    for written in ("0000/00/00", "0000", ""):
+        t = birth(written)
+        assert t.players[0].birth_year is None and t.warnings == ()
+
+
+def test_a_birth_year_after_the_tournament_is_ignored_with_a_warning() -> None:
+    lines = lines16()
+    lines[14] = lines[14].replace("2009/12/30", "2031/12/30")  # Okafor
+    t = trf.parse("\n".join(lines))
+    assert t.players[2].birth_year is None
+    (warning,) = t.warnings
+    assert (warning.code, warning.line, warning.player) == ("birth-year-after", 15, "Okafor, Daniel")
+    assert dict(warning.params) == {"birth_year": 2031, "year": 2025, "column": 70}
+    assert ratings_of(t)[3].k == 20  # not a junior: the file does not say he is
+
+
+DATE_FILES = FIXTURES / "dates"
+# Each file writes every date in one form; all are the spring open of TRF16 (5–13 April 2025).
+DATE_FORMS = {
+    "iso_dashes.trf": [],
+    "day_month_year_slashes.trf": [],
+    "day_month_year_dots.trf": [],
+    "day_month_year_dashes.trf": [],
+    "month_names_english.trf": [],
+    "month_names_day_first.trf": [],
+    "month_names_german.trf": [],
+    "two_digit_years.trf": [],
+    "us_month_first.trf": [],
+    "unreadable_end_date.trf": ["date-unreadable", "year-from-rounds"],
+}
+
+
+def test_every_date_form_file_reads_as_the_same_tournament() -> None:
+    assert sorted(path.name for path in DATE_FILES.iterdir()) == sorted(DATE_FORMS)
+    spring = tournament(TRF16)
+    rated = trf.rate(spring)
+    for name, expected in DATE_FORMS.items():
+        t = trf.parse((DATE_FILES / name).read_text(encoding="utf-8"))
+        assert codes(t) == expected, name
+        assert t.round_dates == spring.round_dates, name
+        assert t.start == spring.start, name
+        assert t.end == (None if "unreadable" in name else spring.end), name
+        assert [p.birth_year for p in t.players] == [p.birth_year for p in spring.players], name
+        assert trf.rate(t) == rated, name
+
+
+# --- columns ------------------------------------------------------------------------------------
+
+SHIFTED = FIXTURES / "shifted"
+# What each hand-shifted file (one field moved by one column) gives: a warning that says what
+# was read, or an error with its reason. Never a different number.
+SHIFTS = {
+    "start-number_right.trf": "blank-column",
+    "rating_left.trf": "shifted",
+    "rating_right.trf": "merged",
+    "rating-1985_left.trf": "shifted",
+    "rating-1985_right.trf": "merged",
+    "federation_left.trf": "merged",
+    "federation_right.trf": "shifted",
+    "fide-id_right.trf": "merged",
+    "birth-date_left.trf": "merged",
+    "birth-date_right.trf": "shifted",
+    "birth-date-unrated_left.trf": "shifted",
+    "points_right.trf": "shifted",
+    "points-10_left.trf": "merged",
+    "rank_right.trf": "blank-column",
+    "opponent_right.trf": "round-shifted",
+    "colour_left.trf": "round-shifted",
+    "colour_right.trf": "round-shifted",
+    "result_left.trf": "round-shifted",
+    "result_right.trf": "round-shifted",
+    "line_left.trf": "line-shifted",
+    "line_right.trf": "line-shifted",
+}
+
+
+def shifted_line(name: str) -> tuple[int, str, str]:
+    """The 1-based number of the one line that differs from its original, and both lines."""
+    original = text(TRF26 if name.startswith("points-10") else TRF16).replace("\r\n", "\n")
+    changed = (SHIFTED / name).read_text(encoding="utf-8").replace("\r\n", "\n")
+    pairs = list(zip(original.split("\n"), changed.split("\n")))
+    (index,) = [i for i, (a, b) in enumerate(pairs) if a != b]
+    return index + 1, pairs[index][0], pairs[index][1]
+
+
+@pytest.mark.parametrize("name", sorted(SHIFTS))
+def test_a_field_moved_by_one_column_is_an_error_or_a_warning_never_another_number(
+    name: str,
+) -> None:
+    line, original, moved = shifted_line(name)
+    assert len(original) == len(moved) or name.startswith("line_")
+    player = original[14:47].strip()
+    body = (SHIFTED / name).read_text(encoding="utf-8")
+    before = trf.parse(text(TRF26 if name.startswith("points-10") else TRF16))
+    try:
+        t = trf.parse(body)
+    except InputError as caught:
+        assert (caught.reason, caught.line) == (SHIFTS[name], line)
+        assert caught.params["player"] == player and str(caught).count(player) == 1
+        assert caught.column is not None
+        assert "TRF puts" in str(caught) or "must be blank" in str(caught) or (
+            "one column to the" in str(caught))
+        return
+    assert SHIFTS[name] == "shifted", name
+    (warning,) = [w for w in t.warnings if w.code == "shifted"]
+    assert (warning.line, warning.player) == (line, player)
+    # Read whole: every player, every number as in the file before the edit.
+    assert t.players == before.players and trf.rate(t) == trf.rate(before)
+
+
+def test_a_rating_moved_left_is_read_whole_and_the_warning_says_where() -> None:
+    t = trf.parse((SHIFTED / "rating-1985_left.trf").read_text(encoding="utf-8"))
+    assert t.players[5].rating == 1985  # not 985
+    (warning,) = t.warnings
+    assert dict(warning.params) == {
+        "field": "rating", "text": "1985", "start": 48, "end": 51, "first": 49, "last": 52,
+        "column": 48}
+    assert warning.message == (
+        "Read “1985” as the rating, from columns 48–51; TRF puts the rating in columns 49–52.")
+
+
+def test_a_rating_moved_two_columns_is_an_error_with_the_fix() -> None:
+    lines = lines16()
+    lines[17] = lines[17][:46] + "1985  " + lines[17][52:]  # columns 47–50
+    found = error(lines)
+    assert (found.reason, found.line, found.column) == ("shifted", 18, 47)
+    assert found.params == {
+        "field": "rating", "first": 49, "last": 52, "text": "1985", "start": 47, "end": 50,
+        "column": 47, "player": "Jensen, Freja"}
+    assert str(found) == (
+        "Line 18, column 47: Jensen, Freja: The rating runs out of its columns: “1985” stands in "
+        "columns 47–50. TRF puts the rating in columns 49–52, right-aligned.")
+
+
+def test_values_moved_within_their_columns_read_the_same() -> None:
+    lines = lines16()
+    lines[21] = lines[21].replace("   10 w    Holm", "  10  w    Holm")  # start number 10
+    lines[12] = lines[12].replace(" 5.0    1 ", "5.0    1  ")  # points and rank, left
+    lines[12] = lines[12].replace("     6 w 1", "    6  w 1", 1)  # opponent 6, left
+    t = trf.parse("\n".join(lines))
+    assert t.players == tournament(TRF16).players and t.warnings == ()
+
+
+def test_a_tab_is_named_as_such() -> None:
+    lines = lines16()
+    lines[13] = lines[13].replace("2435 GER", "2435\tGER")
+    found = error(lines)
+    assert (found.reason, found.line, found.column) == ("tab", 14, 53)
+    assert found.params["player"] == "Brandt, Clara"
+    assert "tab character. TRF uses spaces" in str(found)
+    lines = lines16()
+    lines[13] = "001\t   2 w IM Brandt, Clara"
+    found = error(lines)
+    assert (found.reason, found.column) == ("tab", 4)
+    # On the round dates line a tab loses the dates only: a warning.
+    lines = lines16()
+    lines[11] = "132\t" + lines[11][4:]
+    t = trf.parse("\n".join(lines))
+    assert codes(t) == ["round-dates-tab"] and t.round_dates == (None,) * 6
+
+
+def test_the_fixtures_read_without_warnings() -> None:
+    assert tournament(TRF16).warnings == () and tournament(TRF26).warnings == ()

@@ -52,6 +52,13 @@ def test_every_reason_a_tournament_file_is_refused_for_has_a_message() -> None:
 
     missing = {f"trf-invalid/{reason}" for reason in trf.PARSE_REASONS} - set(BROWSER_MESSAGES)
     assert missing == set()
+    # Worded by field (the page adds the field or direction to the reason), and every
+    # warning, with each field's name for the warning of a value read off its columns.
+    by_field = {f"trf-invalid/shifted-{field}" for field in trf.PLAYER_FIELDS}
+    by_field |= {f"trf-field-{field}" for field in trf.PLAYER_FIELDS}
+    by_field |= {f"trf-invalid/line-shifted-{side}" for side in ("left", "right")}
+    by_field |= {f"trf-warning/{code}" for code in trf.WARNING_CODES}
+    assert by_field - set(BROWSER_MESSAGES) == set()
 
 
 def test_every_import_reason_has_its_own_message() -> None:
