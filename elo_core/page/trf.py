@@ -21,24 +21,26 @@ from typing import Any
 
 from elo_core import trf
 from elo_core.errors import InputError
+from elo_core.page.export import Code, csv_download
 from elo_core.page.fields import FormReader, Output, number_output
 from elo_core.validation import MAX_K
 
-__all__ = ["CSV_HEADER", "DEFAULTS", "MODES", "parse_overrides"]
+__all__ = ["CSV_COLUMNS", "DEFAULTS", "MODES", "parse_overrides"]
 
-#: The columns of the downloadable table.
-CSV_HEADER = (
-    "start_number,name,rating,k,k_rule,games,score,expected,change,rounded_change,"
-    "new_rating,performance,initial_rating,initial_reason"
+#: The columns of the downloadable table (English names; translated in de and da).
+CSV_COLUMNS = (
+    "start_number", "name", "rating", "k", "k_rule", "games", "score", "expected", "change",
+    "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason",
+    "file_points", "next_list",
 )
+#: The most decimals of each column (trailing zeros are dropped).
+_CSV_DIGITS = (0, 0, 0, 0, 0, 0, 1, 2, 2, 0, 0, 1, 0, 0, 1, 0)
 #: K of each FIDE rule before K × n ≤ 700 (FIDE B.02 8.3.3), to tell a lowered K.
 _RULE_K = {"new-player": 40, "junior": 40, "standard": 20, "reached-2400": 10}
 _MAX_START = 9999
 # Years, line and start numbers: shown as written, not grouped as the page groups numbers (2,031).
 _AS_WRITTEN = frozenset({"birth_year", "year", "first", "min", "max", "number", "opponent"})
 _SEPARATORS = re.compile(r"\s*[|;\t]\s*|\s+")
-# A spreadsheet runs a cell that starts with one of these as a formula.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _message(key: str, **params: Any) -> Output:
@@ -193,39 +195,18 @@ def _rounds(
     return rows
 
 
-def _csv_cell(value: object) -> str:
-    """One CSV cell: numbers as written; text neutralised and quoted where needed.
-
-    Text that begins with = + - @, a tab or a carriage return gets a leading
-    single quote so that a spreadsheet shows it instead of running it as a
-    formula. Numbers are written by this module and never start a formula, so
-    −5 stays a number.
-    """
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".") if value % 1 else f"{value:.0f}"
-    if isinstance(value, int):
-        return str(value)
-    text = str(value)
-    if text.startswith(_FORMULA_START):
-        text = "'" + text
-    if any(char in text for char in ',"\r\n'):
-        text = '"' + text.replace('"', '""') + '"'
-    return text
-
-
-def _csv(tournament: trf.Tournament, rows: list[trf.PlayerRating]) -> str:
-    lines = [CSV_HEADER]
-    for player, row in zip(tournament.players, rows):
-        cells = (
-            player.start_number, player.name, player.rating, row.k, row.k_rule, row.games,
-            row.score, row.expected, row.change, row.rounded_change, row.new_rating,
-            None if row.performance is None else round(row.performance, 1), row.initial_rating,
-            row.initial_reason,
+def _csv(tournament: trf.Tournament, rows: list[trf.PlayerRating], lang: str) -> Output:
+    """The player table as a download, for the page's language (:mod:`elo_core.page.export`)."""
+    return csv_download("tournament-ratings.csv", CSV_COLUMNS, (
+        (
+            player.start_number, player.name, player.rating, row.k,
+            None if row.k_rule is None else Code(row.k_rule), row.games, row.score, row.expected,
+            row.change, row.rounded_change, row.new_rating, row.performance, row.initial_rating,
+            None if row.initial_reason is None else Code(row.initial_reason), player.points,
+            Code("unrated") if row.becomes_unrated else None,
         )
-        lines.append(",".join(_csv_cell(cell) for cell in cells))
-    return "\n".join(lines) + "\n"
+        for player, row in zip(tournament.players, rows)
+    ), lang, _CSV_DIGITS)
 
 
 def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
@@ -269,13 +250,7 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
         "trf_rated_games": number_output(rated_games, 0),
         "trf_rows": {"rows": table},
         "trf_games": {"rows": games},
-        "trf_csv": {
-            "download": {
-                "filename": "tournament-ratings.csv",
-                "text": _csv(tournament, rows),
-                "mime": "text/csv",
-            }
-        },
+        "trf_csv": _csv(tournament, rows, lang),
     }
 
 

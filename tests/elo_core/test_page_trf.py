@@ -111,12 +111,16 @@ def test_rounds_that_do_not_count_say_why() -> None:
 def test_the_csv_download_has_one_row_per_player() -> None:
     download = ok("trf")["trf_csv"]["download"]
     assert (download["filename"], download["mime"]) == ("tournament-ratings.csv", "text/csv")
-    rows = list(csv.reader(io.StringIO(download["text"])))
+    assert download["text"].startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(download["text"].removeprefix("\ufeff"))))
     assert rows[0] == [
         "start_number", "name", "rating", "k", "k_rule", "games", "score", "expected", "change",
-        "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason"]
+        "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason",
+        "file_points", "next_list"]
     assert rows[2][:11] == [
         "2", "Schulz, Hanna", "2214", "40", "junior", "4", "2", "2.63", "-25.2", "-25", "2189"]
+    # The file gives her 3 points: her win against the unrated Brandt does not count.
+    assert rows[2][14:] == ["3", ""]
     assert rows[8][2:5] == ["", "", ""] and rows[8][13] == ""
     assert len(rows) == 9
 
@@ -126,7 +130,8 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised() -> None:
     text = with_line(13, "Poulsen, Karen                   ", "=HYPERLINK(\"x\")".ljust(33))
     text = text.replace("Vogel, Tim                       ", "@SUM(A1)".ljust(33))
     text = text.replace("Keller, Jan                      ", "-2+3".ljust(33))
-    rows = list(csv.reader(io.StringIO(ok("trf", trf_text=text)["trf_csv"]["download"]["text"])))
+    download = ok("trf", trf_text=text)["trf_csv"]["download"]["text"]
+    rows = list(csv.reader(io.StringIO(download.removeprefix("\ufeff"))))
     names = {row[0]: row[1] for row in rows[1:]}
     assert (names["7"], names["6"], names["4"]) == ("'=HYPERLINK(\"x\")", "'@SUM(A1)", "'-2+3")
     # Numbers stay numbers, a minus sign and all.
