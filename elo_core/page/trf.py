@@ -5,8 +5,10 @@ K-factors, one per line as ``start number | K``). See :mod:`elo_core.trf` for
 the format and the rules.
 
 Outputs: ``trf_rows`` (one row per player: start number, name, rating, K, why
-this K or the first rating, games, score, expected, change, new rating,
-performance, first rating), ``trf_games`` (one row per player and round:
+this K or the first rating, games, score in rated games, expected, change, new
+rating, performance, first rating, the FIDE B.02 7.2.1 note or None, the
+file's points), ``trf_unrated`` (who falls below 1400) and ``trf_score_note``
+(for how many players the file's points differ from the rated score), ``trf_games`` (one row per player and round:
 start number, round, opponent's number, name and rating, colour, result code,
 expected, K · (S − E), whether it counts and why not), ``trf_csv`` (the
 player table as a download) and the tournament's name, players and rated
@@ -21,6 +23,7 @@ from typing import Any
 
 from elo_core import trf
 from elo_core.errors import InputError
+from elo_core.fide import PUBLISHED_RATING_MIN
 from elo_core.page.export import Code, csv_download
 from elo_core.page.fields import FormReader, Output, number_output
 from elo_core.validation import MAX_K
@@ -140,6 +143,13 @@ def _k_note(row: trf.PlayerRating, overrides: Mapping[int, int]) -> Output:
     return _message(f"k-rule-{row.k_rule}", k=number_output(row.k, 0))
 
 
+def _unrated(row: trf.PlayerRating) -> Output | None:
+    """FIDE B.02 7.2.1: a new rating below 1400 is shown as unrated on the next list."""
+    if not row.becomes_unrated:
+        return None
+    return _message("trf-unrated", min=number_output(PUBLISHED_RATING_MIN, 0))
+
+
 def _initial_note(row: trf.PlayerRating) -> Output:
     """For an unrated player: the first rating (FIDE B.02 8.2), or why there is none."""
     if row.initial_rating is not None:
@@ -236,6 +246,8 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
             _optional(row.new_rating, 0),
             _optional(row.performance, 0),
             _optional(row.initial_rating, 0),
+            _unrated(row),
+            number_output(player.points, 1),
         ])
         games.extend(_rounds(player, row, by_number))
     rated_games = sum(
@@ -244,8 +256,18 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
         for entry in player.rounds
         if entry.code in trf.RATED_SCORES and (entry.opponent or 0) > player.start_number
     )
+    unrated = [player.name for player, row in zip(tournament.players, rows) if row.becomes_unrated]
+    differ = sum(
+        1 for player, row in zip(tournament.players, rows) if player.points != row.score
+    )
     return {
         "trf_name": {"text": tournament.name},
+        "trf_unrated": _message(
+            "trf-unrated-summary", min=number_output(PUBLISHED_RATING_MIN, 0),
+            names="; ".join(unrated),
+        ) if unrated else {"text": ""},
+        "trf_score_note": _message("trf-score-note", count=number_output(differ, 0))
+        if differ else {"text": ""},
         "trf_players": number_output(len(tournament.players), 0),
         "trf_rated_games": number_output(rated_games, 0),
         "trf_rows": {"rows": table},
