@@ -40,8 +40,10 @@ __all__ = [
     "K_TIMES_GAMES_MAX",
     "NEW_PLAYER_GAMES",
     "PERFORMANCE_METHODS",
+    "PUBLISHED_RATING_MIN",
     "PerformanceMethod",
     "band_for_difference",
+    "becomes_unrated",
     "dp_for_score",
     "fide_initial_rating",
     "fide_k_factor",
@@ -64,6 +66,8 @@ INITIAL_RATING_MIN_GAMES = 5
 INITIAL_RATING_MAX = 2200
 #: FIDE B.02 7.1.4: the lowest rating; below it the player stays unrated.
 INITIAL_RATING_MIN = 1400
+#: FIDE B.02 7.1.2 / 7.2.1: the lowest rating on the list; there is no floor at it.
+PUBLISHED_RATING_MIN = 1400
 #: FIDE B.02 8.2 (from 1 March 2024): two hypothetical opponents rated 1800, both drawn.
 _HYPOTHETICAL_OPPONENT = Decimal(1800)
 _HYPOTHETICAL_GAMES = 2
@@ -71,6 +75,16 @@ _HYPOTHETICAL_POINTS = Decimal(1)
 
 _DP_BY_HUNDREDTHS: dict[int, int] = {round(entry.p * 100): entry.dp for entry in FIDE_TABLE_8_1_1}
 _BAND_STARTS: tuple[int, ...] = tuple(band.d_min for band in FIDE_TABLE_8_1_2)
+
+
+def becomes_unrated(new_rating: float) -> bool:
+    """Whether a player rated ``new_rating`` is shown as unrated on the next list (FIDE B.02 7.2.1).
+
+    7.2.1: "Players whose ratings drop below 1400 are shown as unrated on the
+    next list." There is no floor: only ratings of at least 1400 are published
+    (7.1.2), so any new rating below :data:`PUBLISHED_RATING_MIN` means unrated.
+    """
+    return new_rating < PUBLISHED_RATING_MIN
 
 
 # Table look-ups (FIDE B.02 8.1.1 and 8.1.2) ----------------------------------------------------

@@ -104,6 +104,7 @@ from elo_core.fide import (
     INITIAL_RATING_MIN_GAMES,
     K_TIMES_GAMES_MAX,
     NEW_PLAYER_GAMES,
+    becomes_unrated,
     fide_initial_rating,
     fide_k_factor_reason,
     performance_rating,
@@ -1116,6 +1117,8 @@ class PlayerRating:
     (FIDE B.02 8.3.4) and ``new_rating`` are None for an unrated player, who
     gets ``initial_rating`` (FIDE B.02 8.2) or, when the rules give none,
     ``initial_reason``. ``games`` and ``score`` count the games in ``results``.
+    ``becomes_unrated``: the new rating is below 1400, so the player is shown as
+    unrated on the next list (FIDE B.02 7.2.1; there is no floor).
     """
 
     start_number: int
@@ -1131,6 +1134,7 @@ class PlayerRating:
     initial_rating: int | None
     initial_reason: InitialReason | None
     results: tuple[RatedGame, ...]
+    becomes_unrated: bool
 
 
 def _k_error(message: str, reason: str, **params: str | float) -> InputError:
@@ -1186,6 +1190,7 @@ def _rate_unrated(player: Player, games: list[tuple[Player, float]]) -> PlayerRa
             RatedGame(opponent.start_number, opponent.rating or 0, score, None, None)
             for opponent, score in games
         ),
+        becomes_unrated=False,
     )
 
 
@@ -1232,6 +1237,7 @@ def _rate_rated(
             )
             for (opponent, _), rated, game in zip(games, ratings, result.games)
         ),
+        becomes_unrated=becomes_unrated(rating + rounded),
     )
 
 
@@ -1253,7 +1259,9 @@ def rate(tournament: Tournament, *, k: Mapping[int, int] | None = None) -> list[
       rated 2400 now". ``k`` overrides K by start number (rated players only,
       whole numbers 1 to 1000; ``k_rule`` is then ``"override"``). Either way
       K × n ≤ 700, n the player's rated games here.
-    - ΔR = K · Σ(S − E), rounded once, half away from zero (8.3.4).
+    - ΔR = K · Σ(S − E), rounded once, half away from zero (8.3.4). A new
+      rating below 1400 sets ``becomes_unrated`` (7.2.1: shown as unrated on
+      the next list; there is no floor).
     - An unrated player gets a first rating by 8.2 over the games against
       rated opponents (:func:`elo_core.fide.fide_initial_rating`), or None and
       the condition missed: ``"too-few-games"`` (under 5), ``"zero-score"``

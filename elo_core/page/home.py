@@ -7,7 +7,11 @@
 - ``expectancy``: the expected score by rating difference, 0 to 800, as a
   table and a curve.
 
-All three take the shared options ``model``, ``cap`` and ``rounding``.
+All three take the shared options ``model``, ``cap`` and ``rounding``. Where a
+new rating is below 1400, ``unrated_a``/``unrated_b`` (``elo``),
+``tournament_unrated`` and ``match_unrated_a``/``match_unrated_b`` carry the
+message ``fide-unrated`` (FIDE B.02 7.2.1: shown as unrated on the next list;
+there is no floor); otherwise they are an empty text.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elo_core.elo import Game, Rounding, expected_score, rate
+from elo_core.fide import PUBLISHED_RATING_MIN, becomes_unrated
 from elo_core.page.fields import (
     MAX_ROWS,
     FormReader,
@@ -46,6 +51,18 @@ def _rating_output(value: float) -> Output:
 _RESULT_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 
+def _unrated_note(player: str, new_rating: float) -> Output:
+    """FIDE B.02 7.2.1: a new rating below 1400 means unrated on the next list (no floor).
+
+    The note for ``player`` ("A" or "B"), or an empty text when the rating stays
+    on the list.
+    """
+    if becomes_unrated(new_rating):
+        return {"message": "fide-unrated", "params": {
+            "player": player, "min": number_output(PUBLISHED_RATING_MIN, 0)}}
+    return {"text": ""}
+
+
 def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     reader = FormReader(form, lang)
     rating_a = reader.rating("rating_a")
@@ -70,6 +87,8 @@ def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
         "expected_b": number_output(b.expected, 2),
         "change_b": number_output(b.rounded_change, digits, signed=True),
         "new_b": number_output(b.new_rating, digits),
+        "unrated_a": _unrated_note("A", a.new_rating),
+        "unrated_b": _unrated_note("B", b.new_rating),
     }
     if not games:
         return outputs | {
@@ -79,11 +98,13 @@ def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
             "tournament_score": None,
             "tournament_expected": None,
             "tournament_rows": {"rows": []},
+            "tournament_unrated": {"text": ""},
         }
     period = rate(rating_a, games, k=k_a, **options)
     return outputs | {
         "tournament_change": number_output(period.rounded_change, digits, signed=True),
         "tournament_new": number_output(period.new_rating, digits),
+        "tournament_unrated": _unrated_note("A", period.new_rating),
         "tournament_games": number_output(len(games), 0),
         "tournament_score": number_output(period.score, 1),
         "tournament_expected": number_output(period.expected, 2),
@@ -138,6 +159,8 @@ def _match(form: Mapping[str, str], lang: str) -> dict[str, Output]:
         "match_change_b": number_output(b.rounded_change, digits, signed=True),
         "match_new_a": number_output(a.new_rating, digits),
         "match_new_b": number_output(b.new_rating, digits),
+        "match_unrated_a": _unrated_note("A", a.new_rating),
+        "match_unrated_b": _unrated_note("B", b.new_rating),
     }
 
 

@@ -18,6 +18,7 @@ from typing import Any, TypeVar
 from elo_core import dwz, glicko2
 from elo_core.errors import InputError
 from elo_core.numbers import number_format, parse_rating
+from elo_core.page.export import csv_download
 from elo_core.page.fields import MAX_ROWS, FormReader, parse_bounded, rows_output
 from elo_core.fide import (
     INITIAL_RATING_MAX,
@@ -296,27 +297,17 @@ def _chart(result: League, games: int) -> dict[str, Output]:
     return outputs
 
 
-# A spreadsheet runs a cell that starts with one of these as a formula (CSV injection).
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_STANDINGS_COLUMNS = (
+    "rank", "name", "league_rating", "games_played", "wins", "draws", "losses", "change",
+)
 
 
-def _csv_cell(text: str) -> str:
-    """A text cell: neutralised by a leading ' if a spreadsheet would run it, quoted if needed."""
-    if text.startswith(_FORMULA_STARTS):
-        text = "'" + text
-    if any(char in text for char in ',"\r\n'):
-        text = '"' + text.replace('"', '""') + '"'
-    return text
-
-
-def _standings_csv(result: League) -> str:
-    lines = ["rank,name,rating,games,wins,draws,losses,change"]
-    for rank, row in enumerate(result.standings, 1):
-        lines.append(
-            f"{rank},{_csv_cell(row.name)},{row.rating:.1f},{row.games},{row.wins},{row.draws},"
-            f"{row.losses},{row.change:+.1f}"
-        )
-    return "\n".join(lines) + "\n"
+def _standings_csv(result: League, lang: str) -> Output:
+    """The standings as a download, for the page's language (:mod:`elo_core.page.export`)."""
+    return csv_download("standings.csv", _STANDINGS_COLUMNS, (
+        (rank, row.name, row.rating, row.games, row.wins, row.draws, row.losses, row.change)
+        for rank, row in enumerate(result.standings, 1)
+    ), lang, (0, 0, 1, 0, 0, 0, 0, 1))
 
 
 def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
@@ -376,13 +367,7 @@ def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
         "league_players": _num(len(result.standings), 0),
         "league_games_count": _num(len(games), 0),
         "league_notes": _notes(imported.notes),
-        "standings_csv": {
-            "download": {
-                "filename": "standings.csv",
-                "text": _standings_csv(result),
-                "mime": "text/csv",
-            }
-        },
+        "standings_csv": _standings_csv(result, lang),
         **_chart(result, len(games)),
     }
 

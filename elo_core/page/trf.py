@@ -5,8 +5,10 @@ K-factors, one per line as ``start number | K``). See :mod:`elo_core.trf` for
 the format and the rules.
 
 Outputs: ``trf_rows`` (one row per player: start number, name, rating, K, why
-this K or the first rating, games, score, expected, change, new rating,
-performance, first rating), ``trf_games`` (one row per player and round:
+this K or the first rating, games, score in rated games, expected, change, new
+rating, performance, first rating, the FIDE B.02 7.2.1 note or None, the
+file's points), ``trf_unrated`` (who falls below 1400) and ``trf_score_note``
+(for how many players the file's points differ from the rated score), ``trf_games`` (one row per player and round:
 start number, round, opponent's number, name and rating, colour, result code,
 expected, K · (S − E), whether it counts and why not), ``trf_csv`` (the
 player table as a download), ``trf_warnings`` (what the reader read but the
@@ -23,16 +25,21 @@ from typing import Any
 
 from elo_core import trf
 from elo_core.errors import InputError
+from elo_core.fide import PUBLISHED_RATING_MIN
+from elo_core.page.export import Code, csv_download
 from elo_core.page.fields import FormReader, Output, number_output
 from elo_core.validation import MAX_K
 
-__all__ = ["CSV_HEADER", "DEFAULTS", "MODES", "WARNINGS_SHOWN", "parse_overrides"]
+__all__ = ["CSV_COLUMNS", "DEFAULTS", "MODES", "WARNINGS_SHOWN", "parse_overrides"]
 
-#: The columns of the downloadable table.
-CSV_HEADER = (
-    "start_number,name,rating,k,k_rule,games,score,expected,change,rounded_change,"
-    "new_rating,performance,initial_rating,initial_reason"
+#: The columns of the downloadable table (English names; translated in de and da).
+CSV_COLUMNS = (
+    "start_number", "name", "rating", "k", "k_rule", "games", "score", "expected", "change",
+    "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason",
+    "file_points", "next_list",
 )
+#: The most decimals of each column (trailing zeros are dropped).
+_CSV_DIGITS = (0, 0, 0, 0, 0, 0, 1, 2, 2, 0, 0, 1, 0, 0, 1, 0)
 #: K of each FIDE rule before K × n ≤ 700 (FIDE B.02 8.3.3), to tell a lowered K.
 _RULE_K = {"new-player": 40, "junior": 40, "standard": 20, "reached-2400": 10}
 _MAX_START = 9999
@@ -44,8 +51,6 @@ _BY_FIELD = {"shifted": "field", "merged": "field", "line-shifted": "direction"}
 #: At most this many warnings are listed; then how many more there are.
 WARNINGS_SHOWN = 50
 _SEPARATORS = re.compile(r"\s*[|;\t]\s*|\s+")
-# A spreadsheet runs a cell that starts with one of these as a formula.
-_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def _message(key: str, **params: Any) -> Output:
@@ -174,6 +179,13 @@ def _k_note(row: trf.PlayerRating, overrides: Mapping[int, int]) -> Output:
     return _message(f"k-rule-{row.k_rule}", k=number_output(row.k, 0))
 
 
+def _unrated(row: trf.PlayerRating) -> Output | None:
+    """FIDE B.02 7.2.1: a new rating below 1400 is shown as unrated on the next list."""
+    if not row.becomes_unrated:
+        return None
+    return _message("trf-unrated", min=number_output(PUBLISHED_RATING_MIN, 0))
+
+
 def _initial_note(row: trf.PlayerRating) -> Output:
     """For an unrated player: the first rating (FIDE B.02 8.2), or why there is none."""
     if row.initial_rating is not None:
@@ -229,39 +241,18 @@ def _rounds(
     return rows
 
 
-def _csv_cell(value: object) -> str:
-    """One CSV cell: numbers as written; text neutralised and quoted where needed.
-
-    Text that begins with = + - @, a tab or a carriage return gets a leading
-    single quote so that a spreadsheet shows it instead of running it as a
-    formula. Numbers are written by this module and never start a formula, so
-    −5 stays a number.
-    """
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return f"{value:.2f}".rstrip("0").rstrip(".") if value % 1 else f"{value:.0f}"
-    if isinstance(value, int):
-        return str(value)
-    text = str(value)
-    if text.startswith(_FORMULA_START):
-        text = "'" + text
-    if any(char in text for char in ',"\r\n'):
-        text = '"' + text.replace('"', '""') + '"'
-    return text
-
-
-def _csv(tournament: trf.Tournament, rows: list[trf.PlayerRating]) -> str:
-    lines = [CSV_HEADER]
-    for player, row in zip(tournament.players, rows):
-        cells = (
-            player.start_number, player.name, player.rating, row.k, row.k_rule, row.games,
-            row.score, row.expected, row.change, row.rounded_change, row.new_rating,
-            None if row.performance is None else round(row.performance, 1), row.initial_rating,
-            row.initial_reason,
+def _csv(tournament: trf.Tournament, rows: list[trf.PlayerRating], lang: str) -> Output:
+    """The player table as a download, for the page's language (:mod:`elo_core.page.export`)."""
+    return csv_download("tournament-ratings.csv", CSV_COLUMNS, (
+        (
+            player.start_number, player.name, player.rating, row.k,
+            None if row.k_rule is None else Code(row.k_rule), row.games, row.score, row.expected,
+            row.change, row.rounded_change, row.new_rating, row.performance, row.initial_rating,
+            None if row.initial_reason is None else Code(row.initial_reason), player.points,
+            Code("unrated") if row.becomes_unrated else None,
         )
-        lines.append(",".join(_csv_cell(cell) for cell in cells))
-    return "\n".join(lines) + "\n"
+        for player, row in zip(tournament.players, rows)
+    ), lang, _CSV_DIGITS)
 
 
 def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
@@ -291,6 +282,8 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
             _optional(row.new_rating, 0),
             _optional(row.performance, 0),
             _optional(row.initial_rating, 0),
+            _unrated(row),
+            number_output(player.points, 1),
         ])
         games.extend(_rounds(player, row, by_number))
     rated_games = sum(
@@ -299,20 +292,24 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
         for entry in player.rounds
         if entry.code in trf.RATED_SCORES and (entry.opponent or 0) > player.start_number
     )
+    unrated = [player.name for player, row in zip(tournament.players, rows) if row.becomes_unrated]
+    differ = sum(
+        1 for player, row in zip(tournament.players, rows) if player.points != row.score
+    )
     return {
         "trf_name": {"text": tournament.name},
         "trf_warnings": _warnings(tournament.warnings),
+        "trf_unrated": _message(
+            "trf-unrated-summary", min=number_output(PUBLISHED_RATING_MIN, 0),
+            names="; ".join(unrated),
+        ) if unrated else {"text": ""},
+        "trf_score_note": _message("trf-score-note", count=number_output(differ, 0))
+        if differ else {"text": ""},
         "trf_players": number_output(len(tournament.players), 0),
         "trf_rated_games": number_output(rated_games, 0),
         "trf_rows": {"rows": table},
         "trf_games": {"rows": games},
-        "trf_csv": {
-            "download": {
-                "filename": "tournament-ratings.csv",
-                "text": _csv(tournament, rows),
-                "mime": "text/csv",
-            }
-        },
+        "trf_csv": _csv(tournament, rows, lang),
     }
 
 

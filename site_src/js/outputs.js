@@ -26,7 +26,8 @@ export function formatOutput(output, lang, messages) {
     let text = messages[output.message] || output.message;
     for (const [name, value] of Object.entries(output.params || {})) {
       const shown = typeof value === "object" ? formatOutput(value, lang, messages) : String(value);
-      text = text.replace(`{${name}}`, () => shown);  // a function: "$&" in a name stays as typed
+      // Every {name}, as the build does; a function: "$&" in a name stays as typed.
+      text = text.replaceAll(`{${name}}`, () => shown);
     }
     return text;
   }

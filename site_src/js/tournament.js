@@ -12,7 +12,11 @@ const table = section?.querySelector("table.trf-table");
 // The mode's player cells in the order of the columns (data-order), and their kinds.
 const order = table ? table.dataset.order.split(" ").map(Number) : [];
 const headings = table ? [...table.tHead.rows[0].cells] : [];
+// The columns a phone keeps in the row (name, K, change, new rating); the player's panel
+// lists the others, with the file's points.
+const keyColumns = new Set(table ? table.dataset.key.split(" ").map(Number) : []);
 let rounds = null;  // each player's rounds from the engine's last answer (null: the build's)
+let playerRows = null;  // each player's row from the engine's last answer
 let sorted = null;  // { column, direction } once a heading was pressed
 // Every player's <tbody>, in the order shown. A big open has hundreds of players, and laying
 // out a table that long blocks the page for a second or more: the first ones are shown, the
@@ -60,10 +64,34 @@ function playerBody(row, index) {
       th.append(button);
       tr.append(th);
     } else {
-      tr.append(cell("td", show(row[column]), column === 4 ? "trf-note" : ""));
+      const classes = [column === 4 ? "trf-note" : "", keyColumns.has(column) ? "" : "trf-extra"];
+      tr.append(cell("td", columnText(row, column), classes.join(" ").trim()));
     }
   }
   return body;
+}
+
+// A cell's text; the note on K carries FIDE 7.2.1's note (below 1400: unrated next list).
+function columnText(row, column) {
+  return column === 4 && row[12] ? `${show(row[4])} ${show(row[12])}` : show(row[column]);
+}
+
+// The player's other columns (those a phone leaves out of the row) and the file's points.
+function details(row) {
+  const list = document.createElement("dl");
+  list.className = "trf-details";
+  const add = (label, text) => {
+    const item = document.createElement("div");
+    item.append(cell("dt", label), cell("dd", text));
+    list.append(item);
+  };
+  order.forEach((column, position) => {
+    if (keyColumns.has(column)) return;
+    const heading = headings[position];
+    add(heading.querySelector("abbr")?.title || heading.textContent.trim(), columnText(row, column));
+  });
+  add(messages["trf-file-points"] || "", show(row[13]));
+  return list;
 }
 
 function roundsRow(index, name) {
@@ -72,6 +100,9 @@ function roundsRow(index, name) {
   tr.id = `trf-rounds-${index}`;
   const td = tr.insertCell();
   td.colSpan = order.length;
+  if (playerRows) td.append(details(playerRows[index]));
+  const wrap = document.createElement("div");
+  wrap.className = "trf-games-wrap";
   const inner = document.createElement("table");
   inner.className = "result-table trf-games";
   const caption = (messages["trf-rounds-caption"] || "{name}").replace("{name}", () => name);
@@ -87,7 +118,8 @@ function roundsRow(index, name) {
       cell("td", show(game[5]), "text"), cell("td", show(game[6])), cell("td", show(game[7])),
       cell("td", show(game[8])), cell("td", show(game[9]), "text"));
   }
-  td.append(inner);
+  wrap.append(inner);
+  td.append(wrap);
   return tr;
 }
 
@@ -136,6 +168,7 @@ function sortRows() {
 
 function render(outputs) {
   const rows = outputs.trf_rows.rows;
+  playerRows = rows;
   rounds = rows.map(() => []);
   const byNumber = new Map(rows.map((row, index) => [row[0].value, index]));
   for (const game of outputs.trf_games.rows) rounds[byNumber.get(game[0].value)]?.push(game);

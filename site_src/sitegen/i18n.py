@@ -130,6 +130,7 @@ BROWSER_MESSAGES: dict[str, str] = {
     "dwz-k": N_("K = K0 × b + a = {k}, rounded to one decimal."),
     "dwz-k-capped": N_("K0 × b + a = {raw} is more than the maximum of 80, so K = 80."),
     "dwz-lifted": N_("The formula gives less than 1100, the lowest DWZ, so the new DWZ is 1100."),
+    "fide-unrated": N_("Below {min}: FIDE shows player {player} as unrated on the next rating list (B.02 7.2.1); there is no floor at {min}."),
     "chart-more": N_("The chart shows the 8 highest rated players; {count} more are in the table."),
     # the tournament page (a FIDE tournament report file, TRF)
     "k-rule-override": N_("K = {k}: as you entered it."),
@@ -209,6 +210,10 @@ BROWSER_MESSAGES: dict[str, str] = {
     "trf-round-unpaired": N_("Not paired in this round."),
     "trf-round-pending": N_("No result yet."),
     "trf-rounds-caption": N_("Round by round: {name}"),
+    "trf-unrated": N_("Below {min} after this tournament: shown as unrated on FIDE's next rating list (B.02 7.2.1)."),
+    "trf-unrated-summary": N_("Below {min} after this tournament, so shown as unrated on FIDE's next rating list (B.02 7.2.1; there is no floor): {names}."),
+    "trf-file-points": N_("Points in the file"),
+    "trf-score-note": N_("The score counts only rated games; the file's points differ for {count} of the players (byes, forfeits, games that do not count)."),
     "trf-show-all": N_("Show all {count} players (the table above shows the first {shown})"),
     # notes on the club league's import: a game left out, a reading explained
     "league-note": N_("Line {line}: {note}"),
@@ -250,12 +255,15 @@ BROWSER_MESSAGES: dict[str, str] = {
 
 # Result messages only some modes show: a page carries them only with one of those modes' sections.
 MODE_MESSAGES: dict[str, tuple[str, ...]] = {
+    "elo": ("fide-unrated",),
+    "match": ("fide-unrated",),
     "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
     "initial": ("initial-",),
     "league": ("chart-", "league-note"),
     "dwz": ("dwz-",),
     "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/", "trf-round", "trf-colour-",
-             "trf-show-all", "trf-show-line", "trf-warning", "trf-field-"),
+             "trf-show-all", "trf-show-line", "trf-warning", "trf-field-", "trf-unrated",
+             "trf-score-note", "trf-file-points"),
 }
 
 

@@ -26,6 +26,7 @@ from sitegen.i18n import (
     ANCHOR_LABEL,
     BROWSER_MESSAGES,
     MESSAGES_SLOT,
+    format_input,
     format_number,
     format_output,
     load_translations,
@@ -75,12 +76,14 @@ def _elo_core(fresh: bool = False) -> Any:
     return importlib.import_module("elo_core")
 
 
-def _examples() -> dict[str, dict[str, Any]]:
-    """Every mode's default example, computed once by elo_core (the same for every language)."""
+def _examples(lang: str) -> dict[str, dict[str, Any]]:
+    """Every mode's default example, computed by elo_core from the fields as the page in
+    ``lang`` fills them in, as its script would (downloads differ by language)."""
     calculator = importlib.import_module("elo_core.page")
     outputs: dict[str, dict[str, Any]] = {}
     for mode, form in calculator.DEFAULTS.items():
-        result = calculator.compute(mode, form)
+        fields = {name: format_input(str(text), lang) for name, text in form.items()}
+        result = calculator.compute(mode, fields, lang)
         if not result["ok"]:
             raise BuildError(Path(str(calculator.__file__)), None,
                              f"default {mode} example fails: {result['errors']}")
@@ -245,8 +248,7 @@ class Builder:
         link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
         # Articles depend on elo_core and on where every other article lives.
         build_key = (elo_hash, tuple(sorted(link_table.items())))
-        examples = _examples()
-        prerendered = {lang: _prerender(examples, lang, self._browser_messages(lang))
+        prerendered = {lang: _prerender(_examples(lang), lang, self._browser_messages(lang))
                        for lang in config.languages}
         defaults = importlib.import_module("elo_core.page").DEFAULTS
 

@@ -273,3 +273,31 @@ def test_keyboard_only(open_home: Any) -> None:
     page.keyboard.press("ArrowRight")
     assert page.is_checked('[name="result"][value="0.5"]')
     wait_out(page, "change_a", "-3,5")
+
+
+@pytest.mark.parametrize(
+    ("lang", "note"),
+    [
+        ("en", "Below 1,400: FIDE shows player B as unrated on the next rating list (B.02 7.2.1); "
+               "there is no floor at 1,400."),
+        ("de", "Unter 1.400: Auf der nächsten FIDE-Elo-Liste wird Spieler B ohne Elo geführt "
+               "(B.02 7.2.1); eine Untergrenze bei 1.400 gibt es nicht."),
+        ("da", "Under 1.400: På FIDE's næste ratingliste står spiller B uden rating (B.02 7.2.1); "
+               "der er ingen nedre grænse ved 1.400."),
+    ],
+)
+def test_a_new_rating_below_1400_is_said_to_be_unrated_on_the_next_list(
+    open_home: Any, lang: str, note: str
+) -> None:
+    page = open_home(lang)
+    box = page.locator('[data-out="unrated_b"]')
+    # B at 1410 loses to 1600: 1410 − 20 × 0.25 stays above 1400, and no note shows.
+    page.fill("#rating_b", "1410")
+    wait_out(page, "new_b", "1,405.0" if lang == "en" else "1.405,0")
+    assert box.is_hidden() and out(page, "unrated_b") == ""
+    # At 1400 B drops to 1395.2: below 1400 with no floor, and the page says so.
+    page.fill("#rating_b", "1400")
+    wait_out(page, "new_b", "1,395.2" if lang == "en" else "1.395,2")
+    box.wait_for(state="visible")
+    assert out(page, "unrated_b") == note
+    assert page.locator('[data-out="unrated_a"]').is_hidden()

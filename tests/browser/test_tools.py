@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 from typing import Any
 
@@ -105,9 +106,10 @@ def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_pat
     assert download.suggested_filename == "standings.csv"
     saved = tmp_path / "standings.csv"
     download.save_as(saved)
-    lines = saved.read_text(encoding="utf-8").splitlines()
+    assert saved.read_bytes().startswith(b"\xef\xbb\xbf")  # Excel then reads UTF-8
+    lines = saved.read_text(encoding="utf-8-sig").splitlines()
     assert lines[0] == "rank,name,rating,games,wins,draws,losses,change"
-    assert lines[1] == "1,Anna,1531.3,3,2,1,0,+31.3"
+    assert lines[1] == "1,Anna,1531.3,3,2,1,0,31.3"
     assert len(lines) == 5
 
     # A bad third line: its number is shown, the last results stay (marked stale), the text stays.
@@ -123,6 +125,37 @@ def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_pat
     assert "is-stale" in (page.get_attribute('[data-mode="league"]', "class") or "")
     assert out(page, "league_total") == "6,000.0"
     assert page.input_value('[name="league_games"]') == bad
+    assert errors == []
+    context.close()
+
+
+@pytest.mark.parametrize(("lang", "path", "header"), [
+    ("de", "de/vereinsliga/",
+     ["Platz", "Name", "Wertung", "Partien", "Siege", "Remis", "Niederlagen", "Änderung"]),
+    ("da", "da/klubliga/",
+     ["Plads", "Navn", "Rating", "Partier", "Gevinster", "Remis", "Tab", "Ændring"]),
+])
+def test_the_league_csv_opens_as_columns_in_a_german_or_danish_spreadsheet(
+    browser: Any, served: str, tmp_path: Path, lang: str, path: str, header: list[str]
+) -> None:
+    context, page, _, errors = open_page(browser, served + path, accept_downloads=True)
+    # K 32 moves every number away from the build's example, so the file is the engine's.
+    page.fill('[name="league_k"]', "32")
+    wait_out(page, "standings", "1.531,3")
+    with page.expect_download() as info:
+        page.click('[data-out="standings_csv"]')
+    saved = tmp_path / "standings.csv"
+    info.value.save_as(saved)
+    assert saved.read_bytes().startswith(b"\xef\xbb\xbf")
+    with saved.open(encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))
+    assert rows[0] == header
+    assert len(rows) == 5 and all(len(row) == 8 for row in rows)
+    numbers = {row[1]: [float(cell.replace(",", ".")) for cell in row[2:]] for row in rows[1:]}
+    assert numbers["Anna"] == [1531.3, 3, 2, 1, 0, 31.3]
+    # A loss of rating stays a negative number, not a text.
+    assert min(values[-1] for values in numbers.values()) < 0
+    assert sum(values[0] for values in numbers.values()) == pytest.approx(6000, abs=0.2)
     assert errors == []
     context.close()
 

@@ -4,10 +4,13 @@ carries the file."""
 
 from __future__ import annotations
 
+import csv
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from elo_core.page.trf import CSV_COLUMNS
 
 pytestmark = pytest.mark.browser
 
@@ -74,7 +77,21 @@ CASES = {
         ],
     },
 }
-CSV_ROSSI = '8,"Rossi, Giulia",1720,40,junior,4,1.5,0.54,38.4,38,1758,2168.8,,'
+# Rossi's row of the CSV as the reader's spreadsheet reads it: the numbers of the row above;
+# 2.5 points in the file (her bye and her game against the unrated Weber count there).
+CSV_ROSSI = {
+    "start_number": 8, "rating": 1720, "k": 40, "games": 4, "score": 1.5, "expected": 0.54,
+    "change": 38.4, "rounded_change": 38, "new_rating": 1758, "performance": 2168.8,
+    "file_points": 2.5,
+}
+CSV = {
+    "en": {"delimiter": ",", "decimal": ".", "header": ["start_number", "name", "rating", "k"],
+           "junior": "junior"},
+    "de": {"delimiter": ";", "decimal": ",", "header": ["Startnummer", "Name", "Elo", "K"],
+           "junior": "Jugendlicher (unter 2300)"},
+    "da": {"delimiter": ";", "decimal": ",", "header": ["Startnummer", "Navn", "Rating", "K"],
+           "junior": "junior (under 2300)"},
+}
 
 DROP = """(text) => {
   const files = new DataTransfer();
@@ -125,16 +142,23 @@ def test_a_tournament_file_is_rated_on_the_device(
     weber = player_row(page, "Weber, Jonas").locator("tr").first.locator("td").all_inner_texts()
     assert weber[-2:] == [case["weber_first"], case["weber"]]
 
-    # The CSV download holds every player, numbers as written (not localised).
+    # The CSV download holds every player and opens as columns in the reader's spreadsheet:
+    # UTF-8 with a byte order mark; semicolons and decimal commas in German and Danish.
     with page.expect_download() as info:
         page.click('[data-out="trf_csv"]')
     saved = tmp_path / "ratings.csv"
     info.value.save_as(saved)
     assert info.value.suggested_filename == "tournament-ratings.csv"
-    lines = saved.read_text(encoding="utf-8").splitlines()
-    assert lines[0].startswith("start_number,name,rating,k,k_rule,games,score,expected,change,")
-    assert lines[8] == CSV_ROSSI
-    assert len(lines) == 11
+    assert saved.read_bytes().startswith(b"\xef\xbb\xbf")
+    style = CSV[lang]
+    with saved.open(encoding="utf-8-sig", newline="") as handle:
+        table = list(csv.reader(handle, delimiter=style["delimiter"]))
+    assert len(table) == 11 and all(len(row) == len(CSV_COLUMNS) for row in table)
+    assert table[0][:4] == style["header"]
+    rossi = dict(zip(CSV_COLUMNS, table[8]))
+    assert rossi["name"] == "Rossi, Giulia" and rossi["k_rule"] == style["junior"]
+    for column, expected in CSV_ROSSI.items():
+        assert float(rossi[column].replace(style["decimal"], ".")) == expected, column
 
     # Sorting by rating: ascending, then (by keyboard) descending; unrated players stay last.
     rating = page.locator(".trf-table > thead th").nth(2)
@@ -264,5 +288,68 @@ def test_a_file_with_an_unreadable_date_is_rated_with_a_visible_warning(
         "() => document.querySelector('[data-out=trf_warnings]').compareDocumentPosition("
         "document.querySelector('table.trf-table')) & Node.DOCUMENT_POSITION_FOLLOWING")
     assert above
+    assert errors == []
+    context.close()
+
+
+# On a phone each player's row keeps the name, K, the change and the new rating (columns 1, 3,
+# 7 and 8 of the row as laid out); the rest is in the player's panel.
+KEY_CELLS = """() => {
+  const width = document.documentElement.clientWidth;
+  return [...document.querySelectorAll(".trf-table > tbody")].map((body) => {
+    const cells = body.rows[0].cells;
+    return [1, 3, 7, 8].map((index) => {
+      const box = cells[index].getBoundingClientRect();
+      const style = getComputedStyle(cells[index]);
+      return { text: cells[index].textContent.trim(), left: box.left, right: box.right,
+               shown: style.display !== "none" && style.visibility !== "hidden" && box.width > 0,
+               width };
+    });
+  });
+}"""
+
+
+@pytest.mark.parametrize(("lang", "path", "points"), [
+    ("en", "en/tournament/", "Points in the file"),
+    ("de", "de/turnier/", "Punkte laut Datei"),
+    ("da", "da/turnering/", "Point i filen"),
+])
+def test_on_a_390_px_phone_every_player_shows_name_k_change_and_new_rating(
+    browser: Any, served: str, lang: str, path: str, points: str
+) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(served + path)
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    page.set_input_files("#trf_file", files=[{
+        "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
+    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+
+    def check() -> None:
+        rows = page.evaluate(KEY_CELLS)
+        assert len(rows) == 10
+        for cells in rows:
+            for cell in cells:
+                assert cell["shown"] and cell["text"], cell
+                assert 0 <= cell["left"] and cell["right"] <= cell["width"], cell
+        # No sideways scrolling: neither the page nor the table's own box.
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        wrap = page.locator(".trf-table").locator("xpath=..")
+        assert wrap.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+
+    check()
+    # The panel of a player lists the other columns, the file's points among them, and
+    # opening it widens nothing.
+    rossi = player_row(page, "Rossi, Giulia")
+    rossi.locator(".trf-open").click()
+    details = rossi.locator(".trf-details")
+    details.wait_for()
+    terms = details.locator("dt").all_inner_texts()
+    assert terms[-1] == points
+    assert details.locator("dd").last.inner_text() == ("2.5" if lang == "en" else "2,5")
+    check()
     assert errors == []
     context.close()

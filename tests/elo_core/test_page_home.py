@@ -286,3 +286,48 @@ def test_expectancy_errors() -> None:
     assert result["errors"][0]["params"] == {"min": 0, "max": 800, "value": 900}
     assert errors("expectancy", expectancy_difference="-5") == [
         ("expectancy_difference", "rating-invalid", None)]
+
+
+# FIDE B.02 7.2.1: a new rating below 1400 is shown as unrated on the next list ------------------
+
+
+UNRATED = {"message": "fide-unrated", "params": {
+    "player": "B", "min": {"value": 1400, "digits": 0, "signed": False}}}
+
+
+def test_the_seed_game_takes_b_below_1400_and_says_so_without_a_floor() -> None:
+    out = outputs("elo")
+    assert value(out["new_b"]) < 1400  # 1395.2: no floor at 1400
+    assert out["unrated_b"] == UNRATED
+    assert out["unrated_a"] == {"text": ""}
+
+
+@pytest.mark.parametrize(
+    ("rating_b", "result", "k", "below"),
+    [("1400", "1", "20", True), ("1410", "1", "20", False), ("1405", "0.5", "40", False),
+     ("1500", "1", "40", False), ("1405", "1", "40", True)],
+)
+def test_the_note_follows_the_new_rating(rating_b: str, result: str, k: str, below: bool) -> None:
+    out = outputs("elo", rating_a="1600", rating_b=rating_b, result=result, k=k)
+    assert (value(out["new_b"]) < 1400) == below
+    assert out["unrated_b"] == (UNRATED if below else {"text": ""})
+
+
+def test_exactly_1400_stays_on_the_list() -> None:
+    # 1410 against 1410, a loss, K 20: E = 0.5, the change −10, the new rating 1400.
+    out = outputs("elo", rating_a="1410", rating_b="1410", result="1", k="20")
+    assert value(out["new_b"]) == 1400
+    assert out["unrated_b"] == {"text": ""}
+
+
+def test_the_tournament_and_the_match_say_so_too() -> None:
+    out = outputs("elo", rating_a="1420", games="1410 | 0\n1410 | 0\n1410 | 0")
+    assert value(out["tournament_new"]) < 1400
+    assert out["tournament_unrated"]["message"] == "fide-unrated"
+    assert out["tournament_unrated"]["params"]["player"] == "A"
+    assert outputs("elo", games="")["tournament_unrated"] == {"text": ""}
+    match = outputs("match", match_rating_a="1600", match_rating_b="1400", match_wins="2",
+                    match_draws="", match_losses="", rounding="fide")
+    assert value(match["match_new_b"]) == 1390
+    assert match["match_unrated_b"]["message"] == "fide-unrated"
+    assert match["match_unrated_a"] == {"text": ""}

@@ -216,8 +216,9 @@ def test_league_default_club_standings_total_and_csv() -> None:
     assert [value(c) for c in anna[3:7]] == [3, 2, 1, 0]
     assert value(out["league_total"]) == pytest.approx(6000)
     csv_text = out["standings_csv"]["download"]["text"]
-    assert csv_text.splitlines()[0] == "rank,name,rating,games,wins,draws,losses,change"
-    assert csv_text.splitlines()[1] == "1,Anna,1519.7,3,2,1,0,+19.7"
+    # A byte order mark first (Excel then reads UTF-8); plain numbers, no plus sign.
+    assert csv_text.splitlines()[0] == "\ufeffrank,name,rating,games,wins,draws,losses,change"
+    assert csv_text.splitlines()[1] == "1,Anna,1519.7,3,2,1,0,19.7"
     assert out["standings_csv"]["download"]["filename"] == "standings.csv"
     assert len(out["history"]["rows"]) == 6
 

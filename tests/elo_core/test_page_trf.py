@@ -114,12 +114,16 @@ def test_rounds_that_do_not_count_say_why() -> None:
 def test_the_csv_download_has_one_row_per_player() -> None:
     download = ok("trf")["trf_csv"]["download"]
     assert (download["filename"], download["mime"]) == ("tournament-ratings.csv", "text/csv")
-    rows = list(csv.reader(io.StringIO(download["text"])))
+    assert download["text"].startswith("\ufeff")
+    rows = list(csv.reader(io.StringIO(download["text"].removeprefix("\ufeff"))))
     assert rows[0] == [
         "start_number", "name", "rating", "k", "k_rule", "games", "score", "expected", "change",
-        "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason"]
+        "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason",
+        "file_points", "next_list"]
     assert rows[2][:11] == [
         "2", "Schulz, Hanna", "2214", "40", "junior", "4", "2", "2.63", "-25.2", "-25", "2189"]
+    # The file gives her 3 points: her win against the unrated Brandt does not count.
+    assert rows[2][14:] == ["3", ""]
     assert rows[8][2:5] == ["", "", ""] and rows[8][13] == ""
     assert len(rows) == 9
 
@@ -129,7 +133,8 @@ def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised() -> None:
     text = with_line(13, "Poulsen, Karen                   ", "=HYPERLINK(\"x\")".ljust(33))
     text = text.replace("Vogel, Tim                       ", "@SUM(A1)".ljust(33))
     text = text.replace("Keller, Jan                      ", "-2+3".ljust(33))
-    rows = list(csv.reader(io.StringIO(ok("trf", trf_text=text)["trf_csv"]["download"]["text"])))
+    download = ok("trf", trf_text=text)["trf_csv"]["download"]["text"]
+    rows = list(csv.reader(io.StringIO(download.removeprefix("\ufeff"))))
     names = {row[0]: row[1] for row in rows[1:]}
     assert (names["7"], names["6"], names["4"]) == ("'=HYPERLINK(\"x\")", "'@SUM(A1)", "'-2+3")
     # Numbers stay numbers, a minus sign and all.
@@ -266,3 +271,31 @@ def test_every_error_code_is_known() -> None:
     for form in forms:
         for error in compute("trf", form)["errors"]:
             assert error["code"] in ERROR_CODES
+
+
+def test_a_new_rating_below_1400_is_said_to_be_unrated_on_the_next_list() -> None:
+    # Round 1 of the example only, Poulsen at 1401: her loss to Schulz (2214; E 0.08 with the
+    # 400-point rule) costs her 2 points, which takes her to 1399: no floor at 1400.
+    lines = example_lines()
+    head = [line for line in lines[:7] if not line.startswith("132")]
+    text = "\n".join(head + [lines[8][:101], lines[13][:101].replace("1640", "1401")])
+    out = ok("trf", trf_text=text)
+    rows = rows_by_number(out)
+    assert value(rows[7][9]) == 1399
+    assert rows[7][12] == {"message": "trf-unrated",
+                           "params": {"min": {"value": 1400, "digits": 0, "signed": False}}}
+    assert rows[2][12] is None
+    assert out["trf_unrated"]["message"] == "trf-unrated-summary"
+    assert out["trf_unrated"]["params"]["names"] == "Poulsen, Karen"
+    table = list(csv.reader(io.StringIO(out["trf_csv"]["download"]["text"].removeprefix("\ufeff"))))
+    assert [row[15] for row in table[1:]] == ["", "unrated"]
+    assert ok("trf")["trf_unrated"] == {"text": ""}
+
+
+def test_the_score_note_counts_the_players_whose_file_points_differ() -> None:
+    out = ok("trf")
+    rows = out["trf_rows"]["rows"]
+    differ = [row for row in rows if value(row[6]) != value(row[13])]
+    assert differ  # Schulz: 2 from rated games, 3 in the file
+    assert out["trf_score_note"] == {"message": "trf-score-note", "params": {
+        "count": {"value": len(differ), "digits": 0, "signed": False}}}

@@ -1,0 +1,220 @@
+"""Every download as a spreadsheet opens it, in the page's language: the one CSV writer.
+
+English keeps commas, decimal points and the column names and codes scripts
+read (``start_number``, ``junior``). German and Danish spreadsheets take the
+semicolon as the field separator and the comma as the decimal sign, so their
+files use both, with the headings and codes in the reader's language (as data
+here: the engine writes the file, in the browser and at build time alike).
+
+Every file starts with a UTF-8 byte order mark, English too: Excel reads a CSV
+without one in the system's legacy code page (Windows-1252 in Western Europe),
+which turns "Kjær" into "KjÃ¦r"; with it Excel, LibreOffice, Numbers and Google
+Sheets read UTF-8, and a comma-separated file still opens as columns under an
+English list separator.
+
+A text cell a spreadsheet would run as a formula (CSV injection) gets a
+leading ``'``: it starts with ``= + - @``, a tab or a carriage return, their
+full-width or small forms (``＝ ＋ － ＠``, ``﹦ ﹢ ﹣ ﹫``), or shows one of them
+first after bidirectional, zero-width or space characters. Numbers are written
+here from Python numbers, so −4 or −4,5 stay numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from elo_core.page.fields import Output
+
+__all__ = [
+    "BYTE_ORDER_MARK",
+    "Code",
+    "CsvStyle",
+    "STYLES",
+    "csv_download",
+    "csv_text",
+    "neutralise",
+    "style_for",
+    "translate",
+]
+
+BYTE_ORDER_MARK = "\ufeff"
+
+
+@dataclass(frozen=True, slots=True)
+class CsvStyle:
+    """How a language's spreadsheets read a CSV: field separator and decimal sign."""
+
+    delimiter: str
+    decimal: str
+
+
+STYLES: dict[str, CsvStyle] = {
+    "en": CsvStyle(delimiter=",", decimal="."),
+    "de": CsvStyle(delimiter=";", decimal=","),
+    "da": CsvStyle(delimiter=";", decimal=","),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    """A code in a cell (a K rule, a reason): written as the code in English, translated else."""
+
+    key: str
+
+
+# Headings and codes of the downloads, by the English word the English file keeps.
+_WORDS: dict[str, dict[str, str]] = {
+    "de": {
+        # the tournament's players
+        "start_number": "Startnummer",
+        "name": "Name",
+        "rating": "Elo",
+        "k": "K",
+        "k_rule": "K-Regel",
+        "games": "Gewertete Partien",
+        "score": "Punkte aus gewerteten Partien",
+        "expected": "Erwartungswert",
+        "change": "Änderung",
+        "rounded_change": "Änderung gerundet",
+        "new_rating": "Neue Elo",
+        "performance": "Turnierleistung",
+        "initial_rating": "Erste Elo-Zahl",
+        "initial_reason": "Keine erste Elo-Zahl, weil",
+        "file_points": "Punkte laut Datei",
+        "next_list": "Nächste Elo-Liste",
+        "new-player": "neuer Spieler (unter 30 Partien)",
+        "junior": "Jugendlicher (unter 2300)",
+        "standard": "Standard (unter 2400)",
+        "reached-2400": "hat 2400 erreicht",
+        "override": "von Hand eingegeben",
+        "too-few-games": "zu wenige Partien gegen Gegner mit Elo (unter 5)",
+        "zero-score": "null Punkte",
+        "below-1400": "Ergebnis unter 1400",
+        "unrated": "ohne Elo (unter 1400, B.02 7.2.1)",
+        # the club league's standings
+        "rank": "Platz",
+        "league_rating": "Wertung",
+        "wins": "Siege",
+        "draws": "Remis",
+        "losses": "Niederlagen",
+        "games_played": "Partien",
+    },
+    "da": {
+        "start_number": "Startnummer",
+        "name": "Navn",
+        "rating": "Rating",
+        "k": "K",
+        "k_rule": "K-regel",
+        "games": "Ratede partier",
+        "score": "Point i ratede partier",
+        "expected": "Forventet score",
+        "change": "Ændring",
+        "rounded_change": "Ændring afrundet",
+        "new_rating": "Ny rating",
+        "performance": "Præstationsrating",
+        "initial_rating": "Første rating",
+        "initial_reason": "Ingen første rating, fordi",
+        "file_points": "Point i filen",
+        "next_list": "Næste ratingliste",
+        "new-player": "ny spiller (under 30 partier)",
+        "junior": "junior (under 2300)",
+        "standard": "standard (under 2400)",
+        "reached-2400": "har nået 2400",
+        "override": "indtastet",
+        "too-few-games": "for få partier mod ratede modstandere (under 5)",
+        "zero-score": "nul point",
+        "below-1400": "resultat under 1400",
+        "unrated": "uden rating (under 1400, B.02 7.2.1)",
+        "rank": "Plads",
+        "league_rating": "Rating",
+        "wins": "Gevinster",
+        "draws": "Remis",
+        "losses": "Tab",
+        "games_played": "Partier",
+    },
+}
+# Where the English file's word is not the key (two tables share "rating" and "games").
+_ENGLISH = {"league_rating": "rating", "games_played": "games"}
+
+# Characters that start a formula in some spreadsheet (= + - @ as typed, full-width, small).
+_FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b")
+# Characters a spreadsheet may pass over before it sees the "=": bidirectional and
+# zero-width controls (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+FEFF) and spaces.
+_SKIPPED = "".join(
+    [chr(c) for c in range(0x200B, 0x2010)]
+    + [chr(c) for c in range(0x202A, 0x202F)]
+    + [chr(c) for c in range(0x2066, 0x206A)]
+    + ["\ufeff", " ", "\n", "\u00a0", "\u2007", "\u202f", "\u3000"]
+)
+
+
+def style_for(lang: str) -> CsvStyle:
+    """The language's CSV style; an unknown language gets the English one."""
+    return STYLES.get(lang, STYLES["en"])
+
+
+def translate(word: str, lang: str) -> str:
+    """A heading or code in ``lang`` (English: the word itself, as scripts read it)."""
+    return _WORDS.get(lang, {}).get(word) or _ENGLISH.get(word, word)
+
+
+def neutralise(text: str) -> str:
+    """``text`` with a leading ``'`` if a spreadsheet could run it as a formula."""
+    if text[:1] in _FORMULA_STARTS or text.lstrip(_SKIPPED)[:1] in _FORMULA_STARTS:
+        return "'" + text
+    return text
+
+
+def _number(value: float, digits: int, style: CsvStyle) -> str:
+    """A plain number: up to ``digits`` decimals, no trailing zeros, no grouping, ASCII minus."""
+    if isinstance(value, int) or digits == 0:
+        text = str(round(value))
+    else:
+        text = f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    if text == "-0":
+        text = "0"
+    return text.replace(".", style.decimal)
+
+
+def _cell(value: object, digits: int, style: CsvStyle, lang: str) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        raise TypeError("a CSV cell is a number, a text or a Code, not a bool")
+    if isinstance(value, (int, float)):
+        return _number(value, digits, style)
+    text = neutralise(translate(value.key, lang) if isinstance(value, Code) else str(value))
+    if any(char in text for char in (style.delimiter, '"', "\r", "\n")):
+        text = '"' + text.replace('"', '""') + '"'
+    return text
+
+
+def csv_text(
+    header: Sequence[str], rows: Iterable[Sequence[object]], lang: str,
+    digits: Sequence[int] | None = None,
+) -> str:
+    """The CSV file: byte order mark, translated header, one line per row.
+
+    ``header`` holds the English column names (translated for ``lang``); a
+    cell is None (empty), a number (``digits[i]`` decimals at most, 2 by
+    default), a :class:`Code` (translated) or text (neutralised, quoted where
+    needed).
+    """
+    style = style_for(lang)
+    places = list(digits) if digits is not None else [2] * len(header)
+    lines = [style.delimiter.join(_cell(translate(name, lang), 0, style, "en") for name in header)]
+    for row in rows:
+        lines.append(style.delimiter.join(
+            _cell(value, places[index], style, lang) for index, value in enumerate(row)
+        ))
+    return BYTE_ORDER_MARK + "\n".join(lines) + "\n"
+
+
+def csv_download(
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[object]], lang: str,
+    digits: Sequence[int] | None = None,
+) -> Output:
+    """A download output (see :mod:`elo_core.page`): the file :func:`csv_text` writes."""
+    return {"download": {"filename": filename, "mime": "text/csv",
+                         "text": csv_text(header, rows, lang, digits)}}
