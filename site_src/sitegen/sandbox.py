@@ -45,6 +45,7 @@ ARTICLE_API: dict[str, tuple[str, ...]] = {
     ),
     "glicko2": ("Glicko2Result", "rate_periods", "update", "update_steps"),
     "dwz": ("first_dwz", "update"),
+    "norms": ("points_needed",),
 }
 
 
