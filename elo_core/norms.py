@@ -63,15 +63,19 @@ __all__ = [
     "MAX_NORM_GAMES",
     "NormCheck",
     "NormTitle",
+    "PlayerNorms",
     "REQUIREMENT_CODES",
     "Requirement",
     "RequirementCode",
     "TITLES",
     "TitleLevel",
+    "candidates",
     "check",
     "first_norm_round",
     "is_round_robin",
     "points_needed",
+    "rating_floor",
+    "report",
     "title_of",
 ]
 
@@ -184,6 +188,11 @@ class NormCheck:
 # --- small rules ----------------------------------------------------------------------------------
 
 
+def rating_floor(title: NormTitle) -> int:
+    """The norm's rating floor (B.01 1.4.6): GM 2200, IM 2050, WGM 2000, WIM 1850."""
+    return _LEVELS[_title(title)].floor
+
+
 def title_of(field: str) -> str | None:
     """The title in a report file's title field (``"GM"``, ``"g"``, ``"wf"`` …), or None."""
     return _TITLE_SPELLINGS.get(field.strip().upper())
@@ -222,9 +231,14 @@ class _Game:
     half_points: int
 
 
-def _player(tournament: Tournament, start_number: object) -> Player:
-    for player in tournament.players:
-        if player.start_number == start_number and not isinstance(start_number, bool):
+def _index(tournament: Tournament) -> dict[int, Player]:
+    return {player.start_number: player for player in tournament.players}
+
+
+def _player(by_number: dict[int, Player], start_number: object) -> Player:
+    if isinstance(start_number, int) and not isinstance(start_number, bool):
+        player = by_number.get(start_number)
+        if player is not None:
             return player
     raise InputError(
         "player-invalid", f"There is no player with start number {start_number}.",
@@ -233,10 +247,9 @@ def _player(tournament: Tournament, start_number: object) -> Player:
 
 
 def _games(
-    tournament: Tournament, player: Player, rounds: int, drop: Collection[int]
+    by_number: dict[int, Player], player: Player, rounds: int, drop: Collection[int]
 ) -> list[_Game]:
     """The games that count (1.4.2): rated results in rounds 1…``rounds``, ``drop`` left out."""
-    by_number = {other.start_number: other for other in tournament.players}
     games = []
     beaten = set()
     for index, entry in enumerate(player.rounds[:rounds], 1):
@@ -317,8 +330,8 @@ def check(
             reason="type",
         )
     norm = _title(title)
-    level = _LEVELS[norm]
-    player = _player(tournament, start_number)
+    by_number = _index(tournament)
+    player = _player(by_number, start_number)
     last = tournament.rounds if rounds is None else check_count(
         rounds, "rounds", minimum=1, maximum=max(1, tournament.rounds)
     )
@@ -331,7 +344,21 @@ def check(
             "player-invalid", "The opponents to leave out must be start numbers.", field="drop",
             reason="drop-type",
         )
-    games = _games(tournament, player, last, frozenset(drop))
+    return _check(tournament, by_number, player, norm, last, frozenset(drop), exemption)
+
+
+def _check(
+    tournament: Tournament,
+    by_number: dict[int, Player],
+    player: Player,
+    norm: NormTitle,
+    last: int,
+    drop: frozenset[int],
+    exemption: Exemption | None,
+) -> NormCheck:
+    """:func:`check` on checked arguments."""
+    level = _LEVELS[norm]
+    games = _games(by_number, player, last, drop)
     n = len(games)
     half_points = sum(game.half_points for game in games)
     ratings, raised = _ratings(games, level.floor)
@@ -460,12 +487,85 @@ def first_norm_round(
             "trf-invalid", "Only a Tournament can be checked for norms.", field="trf",
             reason="type",
         )
-    player = _player(tournament, start_number)
+    norm = _title(title)
+    if exemption is not None:
+        exemption = check_option(exemption, EXEMPTIONS, "exemption")
+    by_number = _index(tournament)
+    return _first_round(tournament, by_number, _player(by_number, start_number), norm, exemption)
+
+
+def _first_round(
+    tournament: Tournament,
+    by_number: dict[int, Player],
+    player: Player,
+    norm: NormTitle,
+    exemption: Exemption | None,
+) -> int | None:
     for last in range(1, tournament.rounds + 1):
         played = sum(1 for entry in player.rounds[:last] if entry.code in RATED_SCORES)
         if played < _MIN_GAMES - 1:
             continue  # no norm yet: not enough games (1.4.1)
-        if check(tournament, start_number, title, rounds=last, exemption=exemption).achieved:
+        if _check(tournament, by_number, player, norm, last, frozenset(), exemption).achieved:
             return last
     return None
 
+
+# --- every player ---------------------------------------------------------------------------------
+
+
+def candidates(player: Player) -> tuple[NormTitle, ...]:
+    """The norm titles a player may still aim for: not one held already or below one held
+    (in the order GM, IM, WGM, WIM of 1.4.5), and WGM and WIM only for women (sex ``w`` or
+    ``f`` in the file)."""
+    held = title_of(player.title)
+    titles = TITLES[: TITLES.index(held)] if held in TITLES else TITLES
+    if player.sex.strip().lower() not in ("w", "f"):
+        titles = tuple(title for title in titles if title in ("GM", "IM"))
+    return titles
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerNorms:
+    """One player's norm checks: one per title of :func:`candidates`, and for each the first
+    round after which the norm holds (None: not achieved, or the event is a round robin, where
+    every round counts)."""
+
+    start_number: int
+    checks: tuple[NormCheck, ...]
+    first_rounds: tuple[int | None, ...]
+
+
+def report(tournament: Tournament, *, exemption: Exemption | None = None) -> tuple[PlayerNorms, ...]:
+    """Every player with enough games for a norm (1.4.1), checked for each title they may still
+    aim for (:func:`candidates`), in file order. ``exemption`` as in :func:`check`."""
+    if not isinstance(tournament, Tournament):
+        raise InputError(
+            "trf-invalid", "Only a Tournament can be checked for norms.", field="trf",
+            reason="type",
+        )
+    if exemption is not None:
+        exemption = check_option(exemption, EXEMPTIONS, "exemption")
+    by_number = _index(tournament)
+    swiss = not is_round_robin(tournament)
+    found = []
+    for player in tournament.players:
+        titles = candidates(player)
+        played = sum(1 for entry in player.rounds if entry.code in RATED_SCORES)
+        if not titles or played < _MIN_GAMES - 1:
+            continue
+        checks = tuple(
+            _check(tournament, by_number, player, title, tournament.rounds, frozenset(), exemption)
+            for title in titles
+        )
+        if not checks[0].requirement("games").met:
+            continue
+        found.append(PlayerNorms(
+            player.start_number,
+            checks,
+            tuple(
+                _first_round(tournament, by_number, player, result.title, exemption)
+                if swiss and result.achieved else None
+                for result in checks
+            ),
+        ))
+    return tuple(found)

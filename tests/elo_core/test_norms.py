@@ -428,3 +428,31 @@ def test_points_needed_bad_arguments() -> None:
         with pytest.raises(InputError) as caught:
             norms.points_needed(title, games, ra)  # type: ignore[arg-type]
         assert caught.value.code == code
+
+
+# --- every player -----------------------------------------------------------------------------
+
+
+def test_candidates_leave_out_titles_held_and_womens_titles_for_men() -> None:
+    def player(sex: str, title: str) -> trf.Player:
+        return trf.Player(1, sex, title, "A, B", 2300, "DEN", None, None, 0.0, None, ())
+
+    assert norms.candidates(player("m", "")) == ("GM", "IM")
+    assert norms.candidates(player("m", "IM")) == ("GM",)
+    assert norms.candidates(player("m", "g")) == ()
+    assert norms.candidates(player("w", "")) == ("GM", "IM", "WGM", "WIM")
+    assert norms.candidates(player("w", "WIM")) == ("GM", "IM", "WGM")
+    assert norms.candidates(player("w", "wg")) == ("GM", "IM")
+    assert norms.candidates(player("w", "WFM")) == ("GM", "IM", "WGM", "WIM")
+
+
+def test_the_report_checks_players_with_enough_games_only() -> None:
+    # Player 1 has 9 games; each opponent has one and is left out.
+    tournament = read(mixed([2450] * 9), sex="w")
+    found = norms.report(tournament)
+    assert [entry.start_number for entry in found] == [1]
+    assert [result.title for result in found[0].checks] == ["GM", "IM", "WGM", "WIM"]
+    assert found[0].checks[0] == norms.check(tournament, 1, "GM")
+    # Nine wins: the norm holds only after round 9, the last: first_rounds says 9.
+    assert found[0].first_rounds == (9, 9, 9, 9)
+    assert norms.report(four_player_round_robin()) == ()
