@@ -62,7 +62,9 @@ __all__ = [
     "Exemption",
     "MAX_NORM_GAMES",
     "NormCheck",
+    "NormPlan",
     "NormTitle",
+    "PlannedOpponent",
     "PlayerNorms",
     "REQUIREMENT_CODES",
     "Requirement",
@@ -73,6 +75,8 @@ __all__ = [
     "check",
     "first_norm_round",
     "is_round_robin",
+    "minimum_average",
+    "plan",
     "points_needed",
     "rating_floor",
     "report",
@@ -186,6 +190,12 @@ class NormCheck:
 
 
 # --- small rules ----------------------------------------------------------------------------------
+
+
+def minimum_average(title: NormTitle) -> int:
+    """The lowest average rating of opponents a norm allows (B.01 1.4.8): GM 2380, IM 2230,
+    WGM 2180, WIM 2030."""
+    return _LEVELS[_title(title)].average
 
 
 def rating_floor(title: NormTitle) -> int:
@@ -569,3 +579,123 @@ def report(tournament: Tournament, *, exemption: Exemption | None = None) -> tup
             ),
         ))
     return tuple(found)
+
+
+# --- planning the rounds to come ------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedOpponent:
+    """An opponent played or expected: rating (None: unrated, 1400 by 1.4.6), title as a report
+    file writes it ("" none) and federation ("" unknown: counted as no federation at all)."""
+
+    rating: int | None
+    title: str = ""
+    federation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class NormPlan:
+    """What a ``title`` norm needs over ``games`` games against the opponents given (B.01 1.4).
+
+    ``average_rating`` is Ra over every opponent after 1.4.6 (the rating floor) and 1.4.7;
+    ``points_needed`` the total the norm needs (:func:`points_needed`; None: Ra is below the
+    minimum); ``still_needed`` what is left to score after ``score`` (0 if reached; None: out
+    of reach, more than the games left can give). ``requirements`` are the opponent mix
+    (1.4.3–1.4.5) over the opponents given, each with what is still ``missing`` among the
+    opponents not yet known (a count; 0: met; None: can no longer be met).
+    """
+
+    title: NormTitle
+    games: int
+    average_rating: int
+    raised: int | None
+    points_needed: float | None
+    score: float
+    still_needed: float | None
+    mix: tuple[tuple[RequirementCode, int | None], ...]
+
+
+def plan(
+    title: NormTitle,
+    games: int,
+    played: Sequence[tuple[PlannedOpponent, float]],
+    coming: Sequence[PlannedOpponent],
+    *,
+    federation: str,
+    average: int | None = None,
+) -> NormPlan:
+    """What a ``title`` norm needs in an event of ``games`` rounds (each a game that counts).
+
+    ``played`` are the games so far (opponent, points), ``coming`` the opponents expected
+    next; the rest of the ``games`` are opponents rated ``average`` (needed if there is a
+    rest), title and federation unknown. ``raised`` is the index (0-based, played first) of
+    the opponent raised to the floor. Raises InputError: "count-invalid" (games 1 to 99, or
+    more opponents than games), "rating-invalid" (average), "score-invalid".
+    """
+    norm = _title(title)
+    level = _LEVELS[norm]
+    games = check_count(games, "games", minimum=1, maximum=_MAX_PLANNED_GAMES)
+    known = [opponent for opponent, _ in played] + list(coming)
+    if len(known) > games:
+        raise InputError(
+            "count-invalid",
+            f"There are {len(known)} opponents for {games} rounds.",
+            field="games", reason="opponents", params={"min": len(known), "max": _MAX_PLANNED_GAMES},
+        )
+    rest = games - len(known)
+    if rest and (
+        average is None or isinstance(average, bool) or not isinstance(average, int)
+        or not 0 <= average <= MAX_RATING
+    ):
+        raise InputError(
+            "rating-invalid",
+            f"The average rating of the {rest} opponents not given must be a whole number from 0 "
+            f"to {MAX_RATING}.",
+            field="average", params={"min": 0, "max": MAX_RATING},
+        )
+    ratings = [_UNRATED if opponent.rating is None else opponent.rating for opponent in known]
+    ratings += [average or 0] * rest
+    lowest = min(range(games), key=lambda index: (ratings[index], index))
+    raised = None
+    if ratings[lowest] < level.floor:
+        ratings[lowest] = level.floor
+        raised = lowest
+    ra = _round_half_up(sum(ratings), games)
+    half_points = 0
+    for _, points in played:
+        if points not in (0, 0.5, 1):
+            raise InputError("score-invalid", "A result must be 1, 0.5 or 0.", field="played")
+        half_points += int(2 * points)
+    needed = points_needed(norm, games, ra) if games >= _MIN_GAMES else None
+    left = games - len(played)
+    still: float | None = None
+    if needed is not None:
+        still = max(0.0, needed - half_points / 2)
+        if still > left:
+            still = None
+    own = federation.strip().upper()
+    feds = Counter(
+        opponent.federation.strip().upper() for opponent in known if opponent.federation.strip()
+    )
+    titles = [title_of(opponent.title) for opponent in known]
+    holders = sum(1 for held in titles if held in _TITLE_HOLDERS)
+    titled = sum(1 for held in titles if held in level.titled)
+    foreign = len([name for name in feds if name != own])
+    unknown = rest + sum(1 for opponent in known if not opponent.federation.strip())
+
+    def at_least(have: int, need: int, open_slots: int) -> int | None:
+        missing = max(0, need - have)
+        return missing if missing <= open_slots else None
+
+    def at_most(have: int, limit: int) -> int | None:
+        return 0 if have <= limit else None
+
+    mix: tuple[tuple[RequirementCode, int | None], ...] = (
+        ("federations", at_least(foreign, 2, unknown)),
+        ("own-federation", at_most(feds.get(own, 0), 3 * games // 5)),
+        ("one-federation", at_most(max(feds.values(), default=0), 2 * games // 3)),
+        ("title-holders", at_least(holders, _ceil_div(games, 2), rest)),
+        ("titled-opponents", at_least(titled, max(_MIN_TITLED, _ceil_div(games, 3)), rest)),
+    )
+    return NormPlan(norm, games, ra, raised, needed, half_points / 2, still, mix)

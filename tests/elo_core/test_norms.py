@@ -456,3 +456,37 @@ def test_the_report_checks_players_with_enough_games_only() -> None:
     # Nine wins: the norm holds only after round 9, the last: first_rounds says 9.
     assert found[0].first_rounds == (9, 9, 9, 9)
     assert norms.report(four_player_round_robin()) == ()
+
+
+# --- planning ---------------------------------------------------------------------------------
+
+
+def test_a_plan_raises_the_lowest_opponent_and_counts_what_is_left() -> None:
+    played = [(norms.PlannedOpponent(2500, "GM", "GER"), 1.0),
+              (norms.PlannedOpponent(1900, "", "NOR"), 1.0)]
+    coming = [norms.PlannedOpponent(2450, "IM", "SWE")]
+    # 9 rounds: 2500, 1900 → 2050 (IM floor), 2450 and six at 2400: 21400 / 9 = 2377.8 → 2378.
+    result = norms.plan("IM", 9, played, coming, federation="DEN", average=2400)
+    assert (result.average_rating, result.raised, result.score) == (2378, 1, 2.0)
+    # IM at Ra 2378: dp ≥ 71.5 → 72 at 60 %; 5.5 of 9 = 61 % (dp 80), 5 of 9 = 56 % (43).
+    assert result.points_needed == 5.5 == norms.points_needed("IM", 9, 2378)
+    assert result.still_needed == 3.5
+    mix = dict(result.mix)
+    # Title-holders: GM and IM known, 5 needed: 3 more among the 6 unknown. IM or GM: 2 of 3.
+    assert (mix["title-holders"], mix["titled-opponents"]) == (3, 1)
+    assert (mix["federations"], mix["own-federation"], mix["one-federation"]) == (0, 0, 0)
+
+
+def test_a_plan_says_when_the_games_left_cannot_give_the_points() -> None:
+    played = [(norms.PlannedOpponent(2450, "GM", "GER"), 0.0)] * 5
+    result = norms.plan("GM", 9, played, [], federation="DEN", average=2450)
+    # GM at Ra 2450: dp ≥ 149.5 → 158 at 71 %: 6.5 of 9 (72 %, dp 166) is the first, 6 of 9
+    # (67 %, dp 125) is short; 6.5 from the 4 games left: no.
+    assert result.points_needed == 6.5
+    assert result.still_needed is None
+
+
+def test_a_plan_with_too_many_from_ones_own_federation_cannot_meet_it() -> None:
+    played = [(norms.PlannedOpponent(2450, "GM", "DEN"), 0.5)] * 6
+    result = norms.plan("GM", 9, played, [], federation="DEN", average=2450)
+    assert dict(result.mix)["own-federation"] is None  # 6 > 3/5 · 9 = 5.4 → 5

@@ -112,3 +112,20 @@ def test_a_norm_reached_before_the_last_round_of_a_swiss_says_when() -> None:
              if value(row[0]) == 1 and value(row[1]) == "GM"]
     first = [note for note in notes if note["message"] == "norm-first-round"]
     assert len(first) == 1 and value(first[0]["params"]["round"]) == 9
+
+
+def test_the_planner_example_answers_for_every_title() -> None:
+    out = outputs("norm_planner")
+    assert [value(row[0]) for row in out["np_rows"]["rows"]] == ["GM", "IM", "WGM", "WIM"]
+    assert (out["np_games"]["value"], out["np_left"]["value"]) == (9, 5)
+
+
+def test_the_planner_names_the_field_of_a_bad_entry() -> None:
+    assert errors("norm_planner", np_played="2450 | 1 | GM | GER | x") == [
+        ("np_played", "games-invalid", 1)
+    ]
+    assert errors("norm_planner", np_average="") == [("np_average", "rating-invalid", None)]
+    assert errors("norm_planner", np_rounds="3") == [("np_coming", "count-invalid", None)]
+    assert errors("norm_planner", np_federation="Denmark") == [
+        ("np_federation", "option-invalid", None)
+    ]
