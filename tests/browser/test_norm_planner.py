@@ -40,6 +40,13 @@ def test_the_planners_answer_is_points_needed(browser: Any, served: str, lang: s
     page.fill('[name="np_average"]', "2420")
     page.locator('[data-out="np_left"]', has_text="7").wait_for()
     page.locator('[data-out="np_games"]', has_text="10").wait_for()
+    # The answer comes after the last field's: wait until the GM row shows the Ra worked out
+    # above (any earlier answer, for the fields half typed, shows another Ra).
+    expected_ra = f"{RA['GM']:,}".replace(",", "," if lang == "en" else ".")
+    page.wait_for_function(
+        "(ra) => document.querySelector('[data-out=\"np_rows\"] tr td')?.textContent === ra",
+        arg=expected_ra,
+    )
     rows = page.locator('[data-out="np_rows"] tr')
     shown = {}
     for index in range(rows.count()):

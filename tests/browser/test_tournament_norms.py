@@ -21,7 +21,8 @@ NORDIC = FIXTURE.read_text(encoding="utf-8")
 # The fixture is a 10-player round robin. Sørensen (WIM, DEN) scores 6.5 of 9: 72 %, dp 166.
 # Her opponents: 2480 2455 2390 2370 2310 2300 2290 2260 and Meyer 1980, below the IM floor
 # 2050 and raised to it: Ra = 20905 / 9 = 2322.8 → 2323, Rp = 2322.8 + 166 = 2488.8 ≥ 2449.5.
-# Five federations besides DEN, 3 from DEN (≤ 5), 7 title-holders (≥ 5), 4 IM or GM (≥ 3).
+# Four federations besides DEN (NOR, POL, GER, SWE); 3 from DEN (≤ 5), none has more (≤ 6);
+# 7 title-holders (≥ 5), 4 IM or GM (≥ 3).
 # GM: Ra 2339 < 2380, no line. WGM: made too. Holm (FM, 4 of 9) against an IM Ra of 2325
 # needs dp ≥ 124.5: 67 % = 6 of 9, so 2 points short.
 CASES = {
@@ -37,7 +38,7 @@ CASES = {
             "Opponents with the title IM or higher", "Average rating of the opponents (Ra)",
             "Performance (Rp, before rounding)", "Points (at least 35 %)",
         ],
-        "values": ["9", "5", "3", "3", "7", "4", "2,323", "2,488.8", "6.5"],
+        "values": ["9", "4", "3", "3", "7", "4", "2,323", "2,488.8", "6.5"],
         "needed": ["at least 9", "at least 2", "at most 5", "at most 6", "at least 5",
                    "at least 3", "at least 2,230", "at least 2,449.5", "at least 3.5"],
         "yes": "Yes",
@@ -50,7 +51,7 @@ CASES = {
                   ["1", "Sørensen, Freja", "WGM", "WGM-Norm", "–"]],
         "holm": ["6", "Holm, Mads", "IM", "Keine IM-Norm", "2,0 Punkte zu wenig (6,0 nötig)"],
         "labels": None,
-        "values": ["9", "5", "3", "3", "7", "4", "2.323", "2.488,8", "6,5"],
+        "values": ["9", "4", "3", "3", "7", "4", "2.323", "2.488,8", "6,5"],
         "needed": ["mindestens 9", "mindestens 2", "höchstens 5", "höchstens 6", "mindestens 5",
                    "mindestens 3", "mindestens 2.230", "mindestens 2.449,5", "mindestens 3,5"],
         "yes": "Ja",
@@ -63,7 +64,7 @@ CASES = {
                   ["1", "Sørensen, Freja", "WGM", "WGM-norm", "–"]],
         "holm": ["6", "Holm, Mads", "IM", "Ingen IM-norm", "2,0 point for lidt (6,0 kræves)"],
         "labels": None,
-        "values": ["9", "5", "3", "3", "7", "4", "2.323", "2.488,8", "6,5"],
+        "values": ["9", "4", "3", "3", "7", "4", "2.323", "2.488,8", "6,5"],
         "needed": ["mindst 9", "mindst 2", "højst 5", "højst 6", "mindst 5", "mindst 3",
                    "mindst 2.230", "mindst 2.449,5", "mindst 3,5"],
         "yes": "Ja",
