@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from elo_core import dwz, glicko2, trf
+from elo_core import dwz, glicko2, norms, trf
 from elo_core.dwz import DwzResult, FirstDwz
 from elo_core.elo import Game, GameResult, RatingResult, expected_score, rate
 from elo_core.errors import ERROR_CODES, InputError
@@ -65,6 +65,7 @@ __all__ = [
     "glicko2",
     "import_games",
     "league",
+    "norms",
     "parse_csv",
     "parse_games",
     "parse_pgn",

@@ -18,7 +18,10 @@ ERROR_CODES: dict[str, str] = {
     "option-invalid": "An option is not one of its allowed values.",
     "pgn-unavailable": "Reading PGN needed python-chess; no longer raised, as PGN is read without it.",
     "played-invalid": "The day of an event's last game is not a date (or not a valid date).",
-    "player-invalid": "A player has no name, or a player is paired with themself.",
+    "player-invalid": (
+        "A player has no name, a player is paired with themself, or a start number names no "
+        "player (or no opponent the player beat, for a title norm)."
+    ),
     "rating-implausible": "A rating below 100: a misread number (no one is rated so low).",
     "rating-invalid": "A rating or rating difference is not a number from 0 to 4000.",
     "rd-invalid": "A rating deviation (RD) is not a number greater than 0 and at most 1000.",

@@ -10,7 +10,8 @@ errors found, by field, each with a stable code.
 Modes: :mod:`elo_core.page.home` (``elo``, ``match``, ``expectancy``) and
 :mod:`elo_core.page.tools` (``k_advisor``, ``performance``, ``initial``,
 ``league``, ``glicko2``, ``dwz``) and :mod:`elo_core.page.trf` (``trf``, a tournament
-report file rated by FIDE's rules) and :mod:`elo_core.page.articles` (``steps``,
+report file rated by FIDE's rules), :mod:`elo_core.page.norms` (``norm_planner``: the points
+and opponents a title norm still needs) and :mod:`elo_core.page.articles` (``steps``,
 ``period``, ``models``: the articles' live examples, every intermediate step an output).
 """
 
@@ -20,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elo_core.errors import InputError
-from elo_core.page import articles, home, tools, trf
+from elo_core.page import articles, home, norms, tools, trf
 from elo_core.page.fields import FormErrors
 
 __all__ = ["DEFAULTS", "MODES", "compute"]
@@ -31,6 +32,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
     **articles.DEFAULTS,
     **tools.DEFAULTS,
     **trf.DEFAULTS,
+    **norms.DEFAULTS,
 }
 
 MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Any]]] = {
@@ -38,6 +40,7 @@ MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Any]]] = {
     **articles.MODES,
     **tools.MODES,
     **trf.MODES,
+    **norms.MODES,
 }
 
 

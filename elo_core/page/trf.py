@@ -21,9 +21,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, cast
 
-from elo_core import trf
+from elo_core import norms, trf
 from elo_core.errors import InputError
 from elo_core.fide import PUBLISHED_RATING_MIN
 from elo_core.page.export import Code, csv_download
@@ -259,10 +259,11 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
     reader = FormReader(form, lang)
     tournament = reader.read("trf_text", _read_tournament)
     overrides = reader.read("trf_k", parse_overrides)
+    exemption = reader.option("trf_exemption", _EXEMPTION_CHOICES, "")
     if tournament is not None and overrides:
         _check_overrides(reader, overrides, tournament)
     reader.done()
-    assert tournament is not None and overrides is not None
+    assert tournament is not None and overrides is not None and exemption is not None
     k = {number: value for _, number, value in overrides}
     rows = trf.rate(tournament, k=k)
     by_number = {player.start_number: player for player in tournament.players}
@@ -309,7 +310,119 @@ def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
         "trf_rated_games": number_output(rated_games, 0),
         "trf_rows": {"rows": table},
         "trf_games": {"rows": games},
+        **_norms(tournament, by_number, exemption),
         "trf_csv": _csv(tournament, rows, lang),
+    }
+
+
+# --- title norms (FIDE B.01 1.4) ----------------------------------------------------------------
+
+#: The exemption field's choices: none, or one of B.01 1.4.3 (the arbiter's word).
+_EXEMPTION_CHOICES: tuple[str, ...] = ("", *norms.EXEMPTIONS)
+#: Requirements whose ``needed`` is a maximum (B.01 1.4.4).
+_AT_MOST = frozenset({"own-federation", "one-federation"})
+#: Decimals to show a requirement's value and need with.
+_DIGITS = {"performance": 1, "score": 1}
+
+
+def _requirement_rows(
+    player: trf.Player, result: norms.NormCheck
+) -> list[list[Output | None]]:
+    """One row per requirement: start number, title, what it is, the player's value, what is
+    needed (at least / at most), met or not, and the paragraph."""
+    rows: list[list[Output | None]] = []
+    for requirement in result.requirements:
+        digits = _DIGITS.get(requirement.code, 0)
+        bound = "norm-at-most" if requirement.code in _AT_MOST else "norm-at-least"
+        rows.append([
+            number_output(player.start_number, 0),
+            {"text": result.title},
+            _message(f"norm-req-{requirement.code}", title=result.title),
+            number_output(requirement.value, digits),
+            _message(bound, value=number_output(requirement.needed, digits)),
+            _message("norm-met" if requirement.met else "norm-not-met"),
+            {"text": f"B.01 {requirement.rule}"},
+        ])
+    return rows
+
+
+def _missing(result: norms.NormCheck) -> Output:
+    """What a missed norm lacks: the points still needed when the score is what is short,
+    else the first requirement missed; and how many more are missed."""
+    missed = [requirement for requirement in result.requirements if not requirement.met]
+    first = missed[0]
+    short = {"performance", "score"}
+    played = int(result.requirement("games").value)
+    needed = norms.points_needed(result.title, played, result.average_rating) if played else None
+    if needed is not None and any(requirement.code in short for requirement in missed):
+        primary = _message(
+            "norm-short-points", points=number_output(needed - result.score, 1),
+            needed=number_output(needed, 1),
+        )
+        rest = [requirement for requirement in missed if requirement.code not in short]
+    else:
+        digits = _DIGITS.get(first.code, 0)
+        primary = _message(
+            f"norm-short-{first.code}", value=number_output(first.value, digits),
+            needed=number_output(first.needed, digits), title=result.title,
+        )
+        rest = missed[1:]
+    if not rest:
+        return primary
+    return _message("norm-short-more", missing=primary, count=number_output(len(rest), 0))
+
+
+def _norms(
+    tournament: trf.Tournament, by_number: Mapping[int, trf.Player], exemption: str
+) -> dict[str, Output]:
+    """The norm lines (achieved, or reachable and missed: Ra at the norm's minimum), each
+    player's requirements, and notes: the opponent raised to the floor, the first round after
+    which the norm holds (not in round robins), 13 games at most (B.01 1.7)."""
+    lines: list[list[Output | None]] = []
+    checks: list[list[Output | None]] = []
+    notes: list[list[Output | None]] = []
+    chosen = cast("norms.Exemption", exemption) if exemption else None
+    for found in norms.report(tournament, exemption=chosen):
+        player = by_number[found.start_number]
+        number = number_output(player.start_number, 0)
+        for result, first_round in zip(found.checks, found.first_rounds):
+            title = {"text": result.title}
+            if result.achieved or result.requirement("average-rating").met:
+                lines.append([
+                    number, {"text": player.name}, title,
+                    _message("norm-achieved" if result.achieved else "norm-missed",
+                             title=result.title),
+                    None if result.achieved else _missing(result),
+                ])
+            checks.extend(_requirement_rows(player, result))
+            verdict = "norm-summary-achieved" if result.achieved else "norm-summary-missed"
+            notes.append([number, title, _message(
+                verdict, title=result.title, score=number_output(result.score, 1),
+                games=number_output(result.requirement("games").value, 0),
+                ra=number_output(result.average_rating, 0),
+                rp=number_output(result.performance, 1),
+            )])
+            if result.raised is not None:
+                raised = by_number[result.raised]
+                notes.append([number, title, _message(
+                    "norm-raised" if raised.rating is not None else "norm-raised-unrated",
+                    name=raised.name, number=str(raised.start_number),
+                    rating=_optional(raised.rating, 0),
+                    floor=number_output(norms.rating_floor(result.title), 0),
+                )])
+            if first_round is not None and first_round < tournament.rounds:
+                notes.append([number, title, _message(
+                    "norm-first-round", round=number_output(first_round, 0)
+                )])
+            if result.requirement("games").value > norms.MAX_NORM_GAMES:
+                notes.append([number, title, _message(
+                    "norm-thirteen", games=number_output(result.requirement("games").value, 0),
+                    counted=number_output(result.games, 0),
+                )])
+    return {
+        "trf_norms": {"rows": lines},
+        "trf_norm_checks": {"rows": checks},
+        "trf_norm_notes": {"rows": notes},
     }
 
 
@@ -358,7 +471,7 @@ _EXAMPLE = "\n".join([
 ])
 
 DEFAULTS: dict[str, dict[str, str]] = {
-    "trf": {"trf_text": _EXAMPLE, "trf_k": ""},
+    "trf": {"trf_text": _EXAMPLE, "trf_k": "", "trf_exemption": ""},
 }
 
 MODES: dict[str, Callable[[Mapping[str, str], str], dict[str, Any]]] = {

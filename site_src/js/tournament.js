@@ -17,6 +17,7 @@ const headings = table ? [...table.tHead.rows[0].cells] : [];
 const keyColumns = new Set(table ? table.dataset.key.split(" ").map(Number) : []);
 let rounds = null;  // each player's rounds from the engine's last answer (null: the build's)
 let playerRows = null;  // each player's row from the engine's last answer
+let norms = null;  // each player's title norms: { checks, notes } by title (FIDE B.01 1.4)
 let sorted = null;  // { column, direction } once a heading was pressed
 // Every player's <tbody>, in the order shown. A big open has hundreds of players, and laying
 // out a table that long blocks the page for a second or more: the first ones are shown, the
@@ -120,7 +121,43 @@ function roundsRow(index, name) {
   }
   wrap.append(inner);
   td.append(wrap);
+  for (const [title, { checks, notes }] of norms?.[index] || []) td.append(...normPanel(title, name, checks, notes));
   return tr;
+}
+
+// A player's norm for one title: every requirement with its paragraph, then the notes
+// (the opponent raised to the rating floor, the round after which the norm holds).
+function normPanel(title, name, checks, notes) {
+  const table = document.createElement("table");
+  table.className = "result-table trf-norm";
+  const caption = (messages["trf-norm-caption"] || "{title} {name}")
+    .replace("{title}", () => title).replace("{name}", () => name);
+  table.append(cell("caption", caption));
+  table.append(document.getElementById("trf-norm-head").content.cloneNode(true));
+  const body = table.createTBody();
+  for (const check of checks) {
+    const row = body.insertRow();
+    const label = cell("th", show(check[2]), "text");
+    label.scope = "row";
+    row.append(label, cell("td", show(check[3])), cell("td", show(check[4]), "text"),
+      cell("td", show(check[5]), "text"), cell("td", show(check[6]), "text"));
+  }
+  return [table, ...notes.map((note) => cell("p", show(note[2]), "trf-norm-note"))];
+}
+
+// Per player index: a Map of title → { checks, notes }, in the engine's order.
+function groupNorms(outputs, byNumber) {
+  const grouped = [];
+  const entry = (row) => {
+    const index = byNumber.get(row[0].value);
+    grouped[index] ||= new Map();
+    const title = row[1].text;
+    if (!grouped[index].has(title)) grouped[index].set(title, { checks: [], notes: [] });
+    return grouped[index].get(title);
+  };
+  for (const row of outputs.trf_norm_checks?.rows || []) entry(row).checks.push(row);
+  for (const row of outputs.trf_norm_notes?.rows || []) entry(row).notes.push(row);
+  return grouped;
 }
 
 function setOpen(body, open) {
@@ -172,6 +209,12 @@ function render(outputs) {
   rounds = rows.map(() => []);
   const byNumber = new Map(rows.map((row, index) => [row[0].value, index]));
   for (const game of outputs.trf_games.rows) rounds[byNumber.get(game[0].value)]?.push(game);
+  norms = groupNorms(outputs, byNumber);
+  const normLines = outputs.trf_norms?.rows.length || 0;
+  const normTable = section.querySelector(".trf-norms .table-wrap");
+  if (normTable) normTable.hidden = normLines === 0;
+  const noNorms = section.querySelector(".trf-no-norms");
+  if (noNorms) noNorms.hidden = normLines > 0;
   const open = new Set([...table.querySelectorAll('.trf-open[aria-expanded="true"]')]
     .map((button) => button.textContent));
   players = rows.map((row, index) => playerBody(row, index));

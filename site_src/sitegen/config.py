@@ -43,8 +43,8 @@ class SiteConfig:
     # What an article's front matter may name as ``template:`` (the others are layouts,
     # partials or not pages at all: sw.js, 404.html, manifest.webmanifest).
     page_templates: tuple[str, ...] = (
-        "article.html", "calculator.html", "fide-tools.html", "league.html", "systems.html",
-        "tournament.html")
+        "article.html", "calculator.html", "fide-tools.html", "league.html", "norm-planner.html",
+        "systems.html", "tournament.html")
 
     @property
     def base_path(self) -> str:

@@ -149,7 +149,7 @@ def test_the_namespace_holds_exactly_the_article_api() -> None:
     namespace = article_namespace(elo_core)
     exposed = {name for name in vars(namespace)}
     assert exposed == set(ARTICLE_API[""]) | {group for group in ARTICLE_API if group}
-    for group in ("glicko2", "dwz"):
+    for group in ("glicko2", "dwz", "norms"):
         assert set(vars(getattr(namespace, group))) == set(ARTICLE_API[group])
     with pytest.raises(AttributeError):
         namespace.rate = print  # type: ignore[method-assign]

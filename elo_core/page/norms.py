@@ -1,0 +1,171 @@
+"""The norm planner (mode ``norm_planner``): the points a title norm still needs, and the
+opponents the mix still needs, from the games so far and the opponents to come (FIDE B.01 1.4).
+
+Fields: ``np_rounds`` (rounds in the event, each a game that counts), ``np_federation`` (the
+player's federation, optional), ``np_played`` (one game a line: rating | result | title |
+federation; title and federation may be left out; ``-`` for an unrated opponent),
+``np_coming`` (one expected opponent a line: rating | title | federation) and ``np_average``
+(the average rating of the other opponents still to come, needed when there are some).
+
+Outputs: ``np_games``, ``np_left`` (games to come), ``np_score`` (points so far),
+``np_rows`` (per title: the title, Ra, the points the norm needs, what is still to score) and
+``np_mix`` (per title and requirement of 1.4.3–1.4.5: what the opponents still to come must
+bring).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from elo_core import norms
+from elo_core.errors import InputError
+from elo_core.numbers import parse_rating
+from elo_core.page.fields import FormReader, Output, number_output
+from elo_core.parsing import parse_result
+
+__all__ = ["DEFAULTS", "MODES", "parse_opponents"]
+
+_MAX_ROUNDS = 99
+_SEPARATORS = re.compile(r"\s*[|;\t]\s*")
+_FEDERATION = re.compile(r"[A-Za-z]{3}")
+_UNRATED = frozenset({"-", "–", "—"})
+
+
+def _message(key: str, **params: Any) -> Output:
+    return {"message": key, "params": params}
+
+
+def _line_error(field: str, line: int, text: str) -> InputError:
+    return InputError(
+        "games-invalid", f"Line {line}: “{text}” cannot be read.", field=field, line=line,
+        reason="planner", params={"text": text},
+    )
+
+
+def parse_opponents(
+    text: str, field: str, lang: str, *, with_result: bool
+) -> list[tuple[norms.PlannedOpponent, float]]:
+    """One opponent a line: rating (``-``: unrated), the result if ``with_result``, then
+    optionally a title and a federation (three letters), separated by ``|``, ``;``, tabs or
+    spaces. Blank lines and ``#`` comments are skipped. InputError "games-invalid" (reason
+    ``"planner"``) with the line, or the rating's or result's own error with the line."""
+    found: list[tuple[norms.PlannedOpponent, float]] = []
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, raw in enumerate(lines, 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        parts = _SEPARATORS.split(line) if _SEPARATORS.search(line) else line.split()
+        parts = parts[:1] + [part for part in parts[1:] if part]  # "2450 | 1 | | GER"
+        need = 2 if with_result else 1
+        if not need <= len(parts) <= need + 2:
+            raise _line_error(field, number, line)
+        try:
+            rating = None if parts[0] in _UNRATED else int(
+                parse_rating(parts[0], lang=lang, field=field)
+            )
+            score = parse_result(parts[1]) if with_result else 0.0
+        except InputError as error:
+            raise InputError(
+                error.code, str(error), field=field, line=number, reason=error.reason,
+                params=error.params,
+            ) from None
+        title = federation = ""
+        for part in parts[need:]:
+            if not title and not federation and norms.title_of(part) is not None:
+                title = part
+            elif not federation and _FEDERATION.fullmatch(part):
+                federation = part.upper()
+            else:
+                raise _line_error(field, number, line)
+        found.append((norms.PlannedOpponent(rating, title, federation), score))
+        if len(found) > _MAX_ROUNDS:
+            raise InputError(
+                "count-invalid", f"More than {_MAX_ROUNDS} opponents.", field=field,
+                line=number, params={"min": 0, "max": _MAX_ROUNDS},
+            )
+    return found
+
+
+def _planner(form: Mapping[str, str], lang: str) -> dict[str, Any]:
+    reader = FormReader(form, lang)
+    rounds = reader.whole("np_rounds", code="count-invalid", minimum=1, maximum=_MAX_ROUNDS)
+    federation = reader.text("np_federation").strip()
+    if federation and not _FEDERATION.fullmatch(federation):
+        reader.fail("np_federation", "option-invalid", reason="federation")
+    played = reader.read(
+        "np_played", lambda text: parse_opponents(text, "np_played", lang, with_result=True)
+    )
+    coming = reader.read(
+        "np_coming", lambda text: parse_opponents(text, "np_coming", lang, with_result=False)
+    )
+    average_text = reader.text("np_average").strip()
+    average = reader.rating("np_average") if average_text else None
+    if rounds is not None and played is not None and coming is not None:
+        known = len(played) + len(coming)
+        if known > rounds:
+            reader.fail("np_coming", "count-invalid", reason="planner-too-many",
+                        params={"known": known, "rounds": rounds})
+        elif known < rounds and not average_text:
+            reader.fail("np_average", "rating-invalid", reason="planner-needed",
+                        params={"count": rounds - known, "min": 100, "max": 4000})
+    reader.done()
+    assert rounds is not None and played is not None and coming is not None
+    rows: list[list[Output | None]] = []
+    mix: list[list[Output | None]] = []
+    left = rounds - len(played)
+    score = sum(points for _, points in played)
+    for title in norms.TITLES:
+        plan = norms.plan(
+            title, rounds, played, [opponent for opponent, _ in coming],
+            federation=federation, average=None if average is None else round(average),
+        )
+        if rounds < 9:
+            needs: Output = _message("np-too-few", games=number_output(rounds, 0))
+        elif plan.points_needed is None:
+            needs = _message("np-ra-low", minimum=number_output(norms.minimum_average(title), 0))
+        else:
+            needs = _message("np-points", points=number_output(plan.points_needed, 1),
+                             games=number_output(rounds, 0))
+        if plan.points_needed is None:
+            still: Output | None = None
+        elif plan.still_needed is None:
+            still = _message("np-out-of-reach", left=number_output(left, 0))
+        elif plan.still_needed == 0:
+            still = _message("np-reached")
+        else:
+            still = _message("np-still", points=number_output(plan.still_needed, 1),
+                             left=number_output(left, 0))
+        rows.append([{"text": title}, number_output(plan.average_rating, 0), needs, still])
+        open_rows = [(code, missing) for code, missing in plan.mix if missing != 0]
+        for code, missing in open_rows:
+            state = _message("np-mix-broken") if missing is None else _message(
+                "np-mix-more", count=number_output(missing, 0)
+            )
+            mix.append([{"text": title}, _message(f"norm-req-{code}", title=title), state])
+        if not open_rows:
+            mix.append([{"text": title}, _message("np-mix-everything"), _message("np-mix-met")])
+    return {
+        "np_games": number_output(rounds, 0),
+        "np_left": number_output(left, 0),
+        "np_score": number_output(score, 1),
+        "np_rows": {"rows": rows},
+        "np_mix": {"rows": mix},
+    }
+
+
+DEFAULTS: dict[str, dict[str, str]] = {
+    "norm_planner": {
+        "np_rounds": "9",
+        "np_federation": "DEN",
+        "np_played": "2488 | 1 | GM | GER\n2395 | ½ | IM | SWE\n2431 | 1 | | NOR\n2302 | 0 | FM | DEN",
+        "np_coming": "2456 | GM | POL",
+        "np_average": "2390",
+    },
+}
+
+MODES: dict[str, Callable[[Mapping[str, str], str], dict[str, Any]]] = {
+    "norm_planner": _planner,
+}

@@ -1,0 +1,133 @@
+"""Title norms on the tournament page, once per language: a loaded file shows the norm the player
+made, a missed one with the points short, and the player's panel lists every requirement with
+its paragraph and the opponent raised to the rating floor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+READY_TIMEOUT_MS = 60_000
+FIXTURE = (
+    Path(__file__).resolve().parents[1] / "elo_core" / "fixtures" / "trf"
+    / "nordic_invitational_2025_trf16.txt"
+)
+NORDIC = FIXTURE.read_text(encoding="utf-8")
+
+# The fixture is a 10-player round robin. Sørensen (WIM, DEN) scores 6.5 of 9: 72 %, dp 166.
+# Her opponents: 2480 2455 2390 2370 2310 2300 2290 2260 and Meyer 1980, below the IM floor
+# 2050 and raised to it: Ra = 20905 / 9 = 2322.8 → 2323, Rp = 2322.8 + 166 = 2488.8 ≥ 2449.5.
+# Four federations besides DEN (NOR, POL, GER, SWE); 3 from DEN (≤ 5), none has more (≤ 6);
+# 7 title-holders (≥ 5), 4 IM or GM (≥ 3).
+# GM: Ra 2339 < 2380, no line. WGM: made too. Holm (FM, 4 of 9) against an IM Ra of 2325
+# needs dp ≥ 124.5: 67 % = 6 of 9, so 2 points short.
+CASES = {
+    "en": {
+        "path": "en/tournament/",
+        "lines": [["1", "Sørensen, Freja", "IM", "IM norm", "–"],
+                  ["1", "Sørensen, Freja", "WGM", "WGM norm", "–"]],
+        "holm": ["6", "Holm, Mads", "IM", "No IM norm", "2.0 points short (6.0 needed)"],
+        "labels": [
+            "Games that count", "Federations other than the player's own",
+            "Opponents from the player's own federation", "Most opponents from one federation",
+            "Title-holders among the opponents (not CM or WCM)",
+            "Opponents with the title IM or higher", "Average rating of the opponents (Ra)",
+            "Performance (Rp, before rounding)", "Points (at least 35 %)",
+        ],
+        "values": ["9", "4", "3", "3", "7", "4", "2,323", "2,488.8", "6.5"],
+        "needed": ["at least 9", "at least 2", "at most 5", "at most 6", "at least 5",
+                   "at least 3", "at least 2,230", "at least 2,449.5", "at least 3.5"],
+        "yes": "Yes",
+        "caption": "IM norm, requirement by requirement: Sørensen, Freja",
+        "raised": "Meyer, Tom (no. 10, rated 1,980) counts as 2,050",
+    },
+    "de": {
+        "path": "de/turnier/",
+        "lines": [["1", "Sørensen, Freja", "IM", "IM-Norm", "–"],
+                  ["1", "Sørensen, Freja", "WGM", "WGM-Norm", "–"]],
+        "holm": ["6", "Holm, Mads", "IM", "Keine IM-Norm", "2,0 Punkte zu wenig (6,0 nötig)"],
+        "labels": None,
+        "values": ["9", "4", "3", "3", "7", "4", "2.323", "2.488,8", "6,5"],
+        "needed": ["mindestens 9", "mindestens 2", "höchstens 5", "höchstens 6", "mindestens 5",
+                   "mindestens 3", "mindestens 2.230", "mindestens 2.449,5", "mindestens 3,5"],
+        "yes": "Ja",
+        "caption": "IM-Norm, Bedingung für Bedingung: Sørensen, Freja",
+        "raised": "Meyer, Tom (Nr. 10, Elo 1.980) zählt mit 2.050",
+    },
+    "da": {
+        "path": "da/turnering/",
+        "lines": [["1", "Sørensen, Freja", "IM", "IM-norm", "–"],
+                  ["1", "Sørensen, Freja", "WGM", "WGM-norm", "–"]],
+        "holm": ["6", "Holm, Mads", "IM", "Ingen IM-norm", "2,0 point for lidt (6,0 kræves)"],
+        "labels": None,
+        "values": ["9", "4", "3", "3", "7", "4", "2.323", "2.488,8", "6,5"],
+        "needed": ["mindst 9", "mindst 2", "højst 5", "højst 6", "mindst 5", "mindst 3",
+                   "mindst 2.230", "mindst 2.449,5", "mindst 3,5"],
+        "yes": "Ja",
+        "caption": "IM-norm, krav for krav: Sørensen, Freja",
+        "raised": "Meyer, Tom (nr. 10, rating 1.980) tæller som 2.050",
+    },
+}
+RULES = ["B.01 1.4.1", "B.01 1.4.3", "B.01 1.4.4", "B.01 1.4.4", "B.01 1.4.5", "B.01 1.4.5",
+         "B.01 1.4.7", "B.01 1.4.8", "B.01 1.4.8"]
+
+
+def norm_lines(page: Any) -> list[list[str]]:
+    rows = page.locator(".trf-norm-lines tbody tr")
+    return [rows.nth(i).locator("td, th").all_inner_texts() for i in range(rows.count())]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_a_loaded_file_shows_the_norm_and_every_requirement(
+    browser: Any, served: str, lang: str
+) -> None:
+    case = CASES[lang]
+    context = browser.new_context()
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(served + case["path"])
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    # The example has five rounds: no norm is within reach, and the page says so.
+    assert page.locator(".trf-no-norms").is_visible()
+    assert page.locator(".trf-norm-lines").is_hidden()
+    # The exemptions are the arbiter's choice, off by default.
+    assert page.input_value('[name="trf_exemption"]') == ""
+
+    page.set_input_files("#trf_file", files=[{
+        "name": "nordic.trf", "mimeType": "text/plain", "buffer": NORDIC.encode("utf-8")}])
+    page.locator('[data-out="trf_name"]', has_text="Nordic Invitational 2025").wait_for()
+    page.locator(".trf-norm-lines").wait_for(state="visible")
+    assert page.locator(".trf-no-norms").is_hidden()
+    lines = norm_lines(page)
+    assert lines[:2] == case["lines"]
+    assert case["holm"] in lines
+    assert all(line[0] != "1" or line[2] != "GM" for line in lines)  # Ra 2339: out of reach
+
+    # Her panel: a table per title, every requirement with what she has, what is needed,
+    # whether it is met and its paragraph; then the opponent raised to the floor.
+    freja = page.locator(".trf-table > tbody", has=page.locator(".trf-open", has_text="Sørensen"))
+    freja.locator(".trf-open").click()
+    tables = freja.locator("table.trf-norm")
+    tables.first.wait_for()
+    assert tables.count() == 3  # GM, IM and WGM: she holds WIM
+    im = freja.locator("table.trf-norm", has_text=case["caption"])
+    assert im.locator("caption").inner_text() == case["caption"]
+    rows = im.locator("tbody tr")
+    assert rows.count() == 9
+    cells = [rows.nth(i).locator("th, td").all_inner_texts() for i in range(9)]
+    if case["labels"]:
+        assert [row[0] for row in cells] == case["labels"]
+    assert [row[1] for row in cells] == case["values"]
+    assert [row[2] for row in cells] == case["needed"]
+    assert [row[3] for row in cells] == [case["yes"]] * 9
+    assert [row[4] for row in cells] == RULES
+    notes = freja.locator(".trf-norm-note").all_inner_texts()
+    assert any(note.startswith(case["raised"]) for note in notes)
+    assert errors == []
+    context.close()
