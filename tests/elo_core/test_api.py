@@ -43,8 +43,8 @@ CONTRACT = {
     "performance_rating", "rate", "round_half_away",
 }  # fmt: skip
 MODULES = [
-    "elo_core", "elo_core.dwz", "elo_core.elo", "elo_core.errors", "elo_core.fide", "elo_core.fide_tables",
-    "elo_core.norms",
+    "elo_core", "elo_core.dwz", "elo_core.dwz_table", "elo_core.elo", "elo_core.errors",
+    "elo_core.fide", "elo_core.fide_tables", "elo_core.norms",
     "elo_core.parsing", "elo_core.rounding", "elo_core.validation",
 ]  # fmt: skip
 REQUIRED_CODES = {
