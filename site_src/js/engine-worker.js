@@ -170,12 +170,10 @@ async function start(message) {
   // Also after a restore: the files are not in the snapshot, and modules imported later
   // need them.
   await loadPackages(["elo-core"]);
+  // elo_core's compute_json answers with valid JSON only: no Infinity or NaN, which
+  // JSON.parse refuses.
   computeJson = (restored && pyodide.globals.get("compute_json")) || pyodide.runPython(`
-import json
-from elo_core.page import compute
-
-def compute_json(mode, form_json, lang):
-    return json.dumps(compute(mode, json.loads(form_json), lang))
+from elo_core.page import compute_json
 
 compute_json
 `);
