@@ -12,7 +12,9 @@ const messages = JSON.parse(document.getElementById("ui-messages")?.textContent 
 document.querySelectorAll("[data-current-year]").forEach((field) => {
   field.defaultValue = String(new Date().getFullYear());
 });
-restoreInputs(messages);
+// Another tab's edits arrive through the storage; the widgets read their fields again.
+let refreshAll = () => {};
+restoreInputs(messages, () => refreshAll());
 
 // The options line shows what is chosen while the options are folded away.
 const optionsForm = document.getElementById("elo-options");
@@ -34,7 +36,7 @@ const widgets = [...document.querySelectorAll("section[data-mode]")]
 // A worked example in the page's text (sitegen/live.py): live, but not kept or shared.
 document.querySelectorAll("main [data-live]").forEach((example) => bindWidget(example, messages));
 
-const refreshAll = () => { summarise(); widgets.forEach((widget) => widget.refresh()); };
+refreshAll = () => { summarise(); widgets.forEach((widget) => widget.refresh()); };
 offerSharedInputs(refreshAll);
 // A link pasted into the address bar of this very page changes only the fragment.
 addEventListener("hashchange", () => offerSharedInputs(refreshAll));
