@@ -205,10 +205,13 @@ def test_options_change_the_numbers(open_home: Any) -> None:
     choose(page, "cap", "none")
     page.fill("#rating_a", "1800")
     page.fill("#rating_b", "1400")
-    wait_out(page, "expected_a", "0,91")
+    # 0,91 is on the page already (the cap above): wait for what only this answer shows.
+    wait_out(page, "new_a", "1.801,8")
+    assert out(page, "expected_a") == "0,91"
     choose(page, "model", "fide")
     wait_out(page, "expected_a", "0,92")
     assert out(page, "expected_b") == "0,08"
+    assert out(page, "new_a") == "1.801,6"
     # The same options drive the match and the expectancy table.
     open_expectancy_table(page)
     row_400 = page.locator('[data-out="expectancy_rows"] tr').nth(8)
