@@ -777,7 +777,10 @@ def _pgn_date(text: str | None) -> datetime.date | None:
 def _pgn_elo(text: str | None) -> int | None:
     if text is None or not text.strip().isdigit() or not text.strip().isascii():
         return None
-    value = int(text.strip())
+    digits = text.strip().lstrip("0")
+    if len(digits) > 4:  # above 4000 (and int() refuses more than 4300 digits)
+        return None
+    value = int(digits or "0")
     return value if 0 < value <= 4000 else None
 
 

@@ -7,6 +7,8 @@ no-break spaces and thin spaces may group thousands too (``1 604,8``).
 :func:`parse_number` reads a text by these rules:
 
 - a sign (``-``, ``−``, ``+``) may lead; exponents, ``inf`` and ``nan`` are refused;
+- digits past what a float holds (a ``1`` and 400 zeros, about 1.8e308 or more)
+  are refused as out of range, never read as infinity;
 - with both ``.`` and ``,``, the last one is the decimal sign, and the other
   must group the digits before it in threes (``1,604.8``, ``1.604,8``);
 - one sign that occurs more than once groups in threes (``1,250,000``);
@@ -19,7 +21,10 @@ no-break spaces and thin spaces may group thousands too (``1 604,8``).
 
 So a number the site displays reads back as the same number in the same
 language. Anything else raises :class:`~elo_core.errors.InputError`
-"number-invalid" with the text in ``params``.
+"number-invalid" with the text in ``params`` (at most :data:`MAX_SHOWN_TEXT`
+characters of it); a number too large for a float raises it with reason
+``"range"``. Every value read is finite, so an error's ``params`` and every
+result hold only finite numbers (JSON has no infinity or NaN).
 
 Ratings get one more check (:func:`parse_rating`): no one is rated below 100,
 so ``1,6`` on a German page (1.6) is an error that offers the likely meaning
@@ -28,6 +33,7 @@ so ``1,6`` on a German page (1.6) is an error that offers the likely meaning
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -35,11 +41,13 @@ from elo_core.errors import InputError
 
 __all__ = [
     "LANGUAGES",
+    "MAX_SHOWN_TEXT",
     "MIN_PLAUSIBLE_RATING",
     "NumberFormat",
     "number_format",
     "parse_number",
     "parse_rating",
+    "shown_text",
 ]
 
 
@@ -60,6 +68,10 @@ LANGUAGES: dict[str, NumberFormat] = {
 
 #: Below this no one has a rating: such a value is a misread number.
 MIN_PLAUSIBLE_RATING = 100
+
+#: An error quotes at most this many characters of the text typed (then "…"): a pasted
+#: page of digits is not repeated back in full beside the field.
+MAX_SHOWN_TEXT = 40
 
 # Leading signs: hyphen-minus, minus sign, en dash; a plus.
 _SIGNS = {"-": -1.0, "\u2212": -1.0, "\u2013": -1.0, "+": 1.0}
@@ -84,13 +96,29 @@ def _grouped(text: str, sign: str) -> bool:
     )
 
 
+def shown_text(text: str) -> str:
+    """``text`` as an error quotes it: stripped, and cut after :data:`MAX_SHOWN_TEXT` characters."""
+    text = text.strip()
+    return text if len(text) <= MAX_SHOWN_TEXT else text[:MAX_SHOWN_TEXT] + "…"
+
+
 def _invalid(text: str, field: str, code: str) -> InputError:
     return InputError(
         code,
-        f"{text.strip()!r} is not a number.",
+        f"{shown_text(text)!r} is not a number.",
         field=field,
         reason="not-a-number",
-        params={"text": text.strip()},
+        params={"text": shown_text(text)},
+    )
+
+
+def _too_large(text: str, field: str, code: str) -> InputError:
+    return InputError(
+        code,
+        f"{shown_text(text)!r} is too large to be read as a number.",
+        field=field,
+        reason="range",
+        params={"text": shown_text(text)},
     )
 
 
@@ -125,7 +153,8 @@ def parse_number(
     """The number ``text`` stands for on a page in ``lang`` (see the module docstring).
 
     Raises :class:`InputError` ``code`` (reason ``"not-a-number"``, the text in
-    ``params["text"]``) for ``field`` when it is not a number.
+    ``params["text"]``) for ``field`` when it is not a number, and with reason
+    ``"range"`` when it is too large for a float: the value returned is always finite.
     """
     if not isinstance(text, str):
         raise InputError(code, "A number must be given as text.", field=field)
@@ -137,6 +166,8 @@ def parse_number(
     value = _unsigned(body, number_format(lang))
     if value is None:
         raise _invalid(text, field, code)
+    if not math.isfinite(value):
+        raise _too_large(text, field, code)
     return factor * value + 0.0
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -12,6 +14,20 @@ from sitegen.stdlib import MODULES_FILE, trimmed_archive
 from sitegen.stdlib_record import record
 
 ROOT = Path(__file__).resolve().parents[1]
+WHEELS = ROOT / ".cache/pyodide-wheels"
+
+
+def check_test_wheels() -> None:
+    """Every wheel the run installs is one tests/pyodide/requirements.txt records by sha256
+    (./dev downloads them with hash checking; this catches a cache changed since), but
+    python-chess, which ./dev builds from the source distribution whose sha256
+    requirements-test.txt records."""
+    recorded = set(re.findall(r"--hash=sha256:([0-9a-f]{64})",
+                              (ROOT / "tests/pyodide/requirements.txt").read_text()))
+    unknown = [wheel.name for wheel in sorted(WHEELS.glob("*.whl"))
+               if not wheel.name.startswith("chess-")
+               and hashlib.sha256(wheel.read_bytes()).hexdigest() not in recorded]
+    assert not unknown, f"wheels whose sha256 is not recorded: {unknown} (run ./dev test again)"
 
 
 def test_elo_core_suite_passes_inside_pyodide_on_the_sites_standard_library(
@@ -21,6 +37,7 @@ def test_elo_core_suite_passes_inside_pyodide_on_the_sites_standard_library(
     pytest imports far more, which the page's own finder fetches (engine-worker.js)."""
     node = shutil.which("node")
     assert node, "Node.js is needed to run Pyodide"
+    check_test_wheels()
     config = SiteConfig()
     data, name = build_wheel(config)
     wheel = tmp_path / name
@@ -31,7 +48,7 @@ def test_elo_core_suite_passes_inside_pyodide_on_the_sites_standard_library(
     run = subprocess.run(
         [node, str(ROOT / "tests/pyodide/run_tests.mjs"),
          *[arg for w in wheels for arg in ("--wheel", str(w))],
-         "--deps", str(ROOT / ".cache/pyodide-wheels"), "--tests", str(ROOT / "tests/elo_core"),
+         "--deps", str(WHEELS), "--tests", str(ROOT / "tests/elo_core"),
          "--stdlib", str(stdlib), "--worker", str(ROOT / "site_src/js/engine-worker.js"),
          "--pytest-arg=-q"],
         cwd=ROOT, capture_output=True, text=True, timeout=900,

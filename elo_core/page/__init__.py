@@ -17,6 +17,7 @@ and opponents a title norm still needs) and :mod:`elo_core.page.articles` (``ste
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -24,7 +25,7 @@ from elo_core.errors import InputError
 from elo_core.page import articles, home, norms, tools, trf
 from elo_core.page.fields import FormErrors
 
-__all__ = ["DEFAULTS", "MODES", "compute"]
+__all__ = ["DEFAULTS", "MODES", "compute", "compute_json"]
 
 #: Every mode's example, already computed by the build before anyone types.
 DEFAULTS: dict[str, dict[str, str]] = {
@@ -61,3 +62,33 @@ def compute(mode: str, form: Mapping[str, str], lang: str = "en") -> dict[str, A
     except InputError as error:
         return {"ok": False, "errors": [error.as_dict()]}
     return {"ok": True, "outputs": outputs}
+
+
+def compute_json(mode: str, form_json: str, lang: str = "en") -> str:
+    """:func:`compute` as the engine worker calls it: the form and the reply as JSON text.
+
+    The reply is always valid JSON (RFC 8259 has no ``Infinity`` or ``NaN``; the
+    page's ``JSON.parse`` refuses them). Numbers read from fields are finite
+    (:mod:`elo_core.numbers`), so a non-finite number in a reply is a bug: it is
+    answered as ``engine-failed`` (reason ``"non-finite"``) rather than as text
+    the page cannot read. A form that is not a JSON object of texts is refused the same way.
+    """
+    try:
+        form = json.loads(form_json)
+    except ValueError:
+        form = None
+    if not isinstance(form, dict):
+        return json.dumps(_failed("form"))
+    try:
+        return json.dumps(compute(mode, form, lang), allow_nan=False)
+    except ValueError:
+        return json.dumps(_failed("non-finite"))
+
+
+def _failed(reason: str) -> dict[str, Any]:
+    return {
+        "ok": False,
+        "errors": [
+            {"field": None, "code": "engine-failed", "line": None, "reason": reason, "params": {}}
+        ],
+    }

@@ -15,7 +15,7 @@ from typing import Any, TypeVar
 
 from elo_core.elo import CAPS, MODELS, ROUNDINGS, Cap, Game, Model, Rounding
 from elo_core.errors import InputError
-from elo_core.numbers import parse_number, parse_rating
+from elo_core.numbers import parse_number, parse_rating, shown_text
 from elo_core.parsing import parse_games
 from elo_core.validation import MAX_K, check_option
 
@@ -107,7 +107,8 @@ def parse_points(text: str, *, lang: str, field: str, games: int | None = None) 
     """Points scored: ``4``, ``4.5``, ``4,5``, ``4½`` or ``½``, a multiple of ½ up to ``games``.
 
     InputError "score-invalid" with reason ``"not-a-number"``, ``"half"`` (not a
-    multiple of ½ from 0) or ``"range"`` (more than ``games``, in ``params["max"]``).
+    multiple of ½ from 0) or ``"range"`` (more than ``games``, in ``params["max"]``; also
+    a number too large for a float, which without ``games`` is ``"not-a-number"``).
     """
     half = 0.0
     body = text
@@ -117,13 +118,18 @@ def parse_points(text: str, *, lang: str, field: str, games: int | None = None) 
             body = "0"
     try:
         value = parse_number(body, lang=lang, field=field, code="score-invalid") + half
-    except InputError:
+    except InputError as error:
+        if error.reason == "range" and games is not None:
+            raise InputError(
+                "score-invalid", f"{shown_text(text)!r} points from {games} games: at most one a game.",
+                field=field, reason="range", params={"max": games},
+            ) from None
         raise InputError(
             "score-invalid",
-            f"{text.strip()!r} is not a number of points.",
+            f"{shown_text(text)!r} is not a number of points.",
             field=field,
             reason="not-a-number",
-            params={"text": text.strip()},
+            params={"text": shown_text(text)},
         ) from None
     if value < 0 or (value * 2) % 1:
         raise InputError(

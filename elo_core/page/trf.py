@@ -68,6 +68,16 @@ def _k_error(message: str, line: int, reason: str, **params: str | float) -> Inp
     return InputError("k-invalid", message, field="trf_k", line=line, reason=reason, params=params)
 
 
+def _small_whole(text: str) -> int:
+    """``text`` as a whole number when it is one of at most 7 digits (past leading zeros), else 0.
+
+    Every value it serves is at most 9999, so a longer run of digits is out of range
+    (and ``int`` refuses more than 4300 digits); digits such as ``²`` are not numbers.
+    """
+    digits = text.lstrip("0")
+    return int(digits) if text.isdecimal() and len(digits) <= 7 and digits else 0
+
+
 def parse_overrides(text: str) -> list[tuple[int, int, int]]:
     """``(line, start number, K)`` for each line ``start number | K`` (also ``;``, tab or space).
 
@@ -83,7 +93,7 @@ def parse_overrides(text: str) -> list[tuple[int, int, int]]:
         if not line:
             continue
         parts = _SEPARATORS.split(line)
-        start = int(parts[0]) if len(parts) == 2 and parts[0].isdigit() else 0
+        start = _small_whole(parts[0]) if len(parts) == 2 else 0
         if not 1 <= start <= _MAX_START:
             raise _k_error(
                 f"“{line}” is not a start number and a K-factor, as in 7 | 40.", number,
@@ -94,7 +104,7 @@ def parse_overrides(text: str) -> list[tuple[int, int, int]]:
                 f"Start number {start} has a K-factor already (line {seen[start]}).", number,
                 "duplicate", number=str(start), first=str(seen[start]),
             )
-        k = int(parts[1]) if parts[1].isdigit() else 0
+        k = _small_whole(parts[1])
         if not 1 <= k <= MAX_K:
             raise _k_error(
                 f"The K-factor “{parts[1]}” of player {start} is not a whole number from 1 to "

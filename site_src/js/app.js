@@ -18,7 +18,9 @@ document.querySelectorAll("[data-today]").forEach((field) => {
   const pad = (n) => String(n).padStart(2, "0");
   field.defaultValue = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 });
-restoreInputs(messages);
+// Another tab's edits arrive through the storage; the widgets read their fields again.
+let refreshAll = () => {};
+restoreInputs(messages, () => refreshAll());
 
 // The options line shows what is chosen while the options are folded away.
 const optionsForm = document.getElementById("elo-options");
@@ -40,7 +42,7 @@ const widgets = [...document.querySelectorAll("section[data-mode]")]
 // A worked example in the page's text (sitegen/live.py): live, but not kept or shared.
 document.querySelectorAll("main [data-live]").forEach((example) => bindWidget(example, messages));
 
-const refreshAll = () => { summarise(); widgets.forEach((widget) => widget.refresh()); };
+refreshAll = () => { summarise(); widgets.forEach((widget) => widget.refresh()); };
 offerSharedInputs(refreshAll);
 // A link pasted into the address bar of this very page changes only the fragment.
 addEventListener("hashchange", () => offerSharedInputs(refreshAll));

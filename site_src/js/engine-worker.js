@@ -6,8 +6,10 @@
 //      sent once, not with every keystroke elsewhere); `reset` starts the form afresh;
 //      `needs` names packages of the lock to load first.
 // Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
-//      | {type: "snapshot-stored"} | {type: "error", message}
+//      | {type: "snapshot-stored"} | {type: "error", message, integrity?}
 //      | {type: "result", id, result, micros}.
+// Every runtime file (pyodide.mjs, pyodide.asm.mjs, the wasm, both standard libraries, the
+// lock, the wheel) is checked against the sha256 the build recorded before it is used.
 
 let pyodide = null;
 let computeJson = null;
@@ -22,6 +24,51 @@ function ownUrl(path) {
   return url;
 }
 
+// The sha256 (hex) of each runtime file, by its path on the site: written by the build.
+const INTEGRITY = {};
+
+class IntegrityError extends Error {}
+
+const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+function mismatch(path, actual) {
+  return new IntegrityError(`${path.split("/").pop()} does not match the sha256 recorded when the site `
+    + `was built (expected ${INTEGRITY[path]?.slice(0, 16) ?? "none"}…, got ${actual.slice(0, 16)}…)`);
+}
+
+// A mismatch anywhere stops the start at once: Pyodide itself would only log a failed
+// wasm and wait for ever.
+let refuse = () => {};
+const refused = new Promise((_, reject) => { refuse = reject; });
+refused.catch(() => {});
+
+const networkFetch = self.fetch.bind(self);
+
+// `url`'s bytes, with its response's status and headers, once they match the build's sha256.
+async function checkedFetch(url, init) {
+  const path = new URL(url).pathname;
+  const response = await networkFetch(url, init);
+  if (!response.ok) return response;
+  const bytes = await response.arrayBuffer();
+  const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
+  if (actual !== INTEGRITY[path]) {
+    const error = mismatch(path, actual);
+    refuse(error);
+    throw error;
+  }
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+// Every fetch of a runtime file — this script's and Pyodide's (the wasm, the standard
+// libraries, the wheel) — is checked; Pyodide checks the wheel against the lock as well.
+self.fetch = (input, init) => {
+  const url = new URL(input instanceof Request ? input.url : input, self.location.href);
+  if (url.origin === self.location.origin && url.pathname in INTEGRITY) {
+    return checkedFetch(url.href, input instanceof Request ? undefined : init);
+  }
+  return networkFetch(input, init);
+};
+
 // The lock, fetched at once; its wheels are requested as soon as it is read, in parallel
 // with the runtime, so Pyodide's loader (which checks their sha256) finds them cached.
 async function readLock(url) {
@@ -32,6 +79,15 @@ async function readLock(url) {
     fetch(ownUrl(entry.file_name)).then((r) => r.arrayBuffer()).catch(() => { /* the loader tells */ });
   }
   return text;
+}
+
+// The runtime's two modules are imported, which no check can intercept: each is fetched
+// and checked first, and imported from the same address (then served by the HTTP cache or
+// the service worker, which caches only checked files).
+async function checkedModule(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  await response.arrayBuffer();
 }
 
 // Pyodide's own loader: the lock's entry for `names`, verified against its sha256.
@@ -58,12 +114,22 @@ function snapshotKey(runtime, stdlib) {
   return key.href;
 }
 
+// The snapshot is stored with the sha256 of its compressed bytes; one that does not match
+// (cut short, or changed on the device) is dropped, and Python starts afresh.
+const SNAPSHOT_HASH = "X-Snapshot-SHA256";
+
 async function storedSnapshot(key) {
   if (!canKeepSnapshot) return null;
   try {
     const hit = await (await caches.open(SNAPSHOT_CACHE)).match(key);
     if (!hit) return null;
-    const stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
+    const compressed = await hit.arrayBuffer();
+    if (hex(await crypto.subtle.digest("SHA-256", compressed)) !== hit.headers.get(SNAPSHOT_HASH)) {
+      console.warn("engine snapshot does not match its sha256: dropped");
+      await dropSnapshots();
+      return null;
+    }
+    const stream = new Blob([compressed]).stream().pipeThrough(new DecompressionStream("gzip"));
     return new Uint8Array(await new Response(stream).arrayBuffer());
   } catch {
     return null;
@@ -74,7 +140,12 @@ async function keepSnapshot(key, snapshot) {
   const cache = await caches.open(SNAPSHOT_CACHE);
   // The memory is mostly empty pages: 31 MB become about 6 MB.
   const body = new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
-  await cache.put(key, new Response(body, { headers: { "Content-Type": "application/octet-stream" } }));
+  const compressed = await new Response(body).arrayBuffer();
+  const headers = {
+    "Content-Type": "application/octet-stream",
+    [SNAPSHOT_HASH]: hex(await crypto.subtle.digest("SHA-256", compressed)),
+  };
+  await cache.put(key, new Response(compressed, { headers }));
   for (const request of await cache.keys()) {
     if (request.url !== key) await cache.delete(request);
   }
@@ -124,6 +195,46 @@ if not any(type(f).__name__ == "RestOfStdlib" for f in sys.meta_path):
     sys.meta_path.append(RestOfStdlib())
 `;
 
+// SHA-256 (FIPS 180-4) without waiting, for the one fetch that cannot wait: an import.
+function sha256Sync(bytes) {
+  const k = new Uint32Array(64);
+  const h = new Uint32Array(8);
+  const primes = [];
+  for (let n = 2; primes.length < 64; n++) if (primes.every((p) => n % p)) primes.push(n);
+  const frac = (x) => ((x - Math.floor(x)) * 2 ** 32) >>> 0;
+  primes.forEach((p, i) => { k[i] = frac(Math.cbrt(p)); if (i < 8) h[i] = frac(Math.sqrt(p)); });
+  const length = bytes.length;
+  const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
+  padded.set(bytes);
+  padded[length] = 0x80;
+  const view = new DataView(padded.buffer);
+  view.setUint32(padded.length - 8, Math.floor(length / 2 ** 29));
+  view.setUint32(padded.length - 4, (length << 3) >>> 0);
+  const w = new Uint32Array(64);
+  for (let offset = 0; offset < padded.length; offset += 64) {
+    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + 4 * i);
+    for (let i = 16; i < 64; i++) {
+      const x = w[i - 15];
+      const y = w[i - 2];
+      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    let a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+    for (let i = 0; i < 64; i++) {
+      const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+      const t1 = (hh + s1 + ((e & f) ^ (~e & g)) + k[i] + w[i]) | 0;
+      const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+      const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
+      hh = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
+    }
+    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+  }
+  const digest = new DataView(new ArrayBuffer(32));
+  h.forEach((word, i) => digest.setUint32(4 * i, word));
+  return hex(digest.buffer);
+}
+
 // The finder is plain Python and may be in a memory snapshot; the JavaScript module it
 // calls may not (a snapshot cannot hold references to JavaScript), so it is registered
 // only after the snapshot was taken, and again after each restore.
@@ -135,6 +246,9 @@ function serveRestOfStdlib(wholeUrl) {
       request.responseType = "arraybuffer";
       request.send();
       if (request.status !== 200) throw new Error(`${wholeUrl}: HTTP ${request.status}`);
+      const path = new URL(wholeUrl).pathname;
+      const actual = sha256Sync(new Uint8Array(request.response));
+      if (actual !== INTEGRITY[path]) throw mismatch(path, actual);
       const stdlibPath = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
       pyodide.FS.writeFile(stdlibPath, new Uint8Array(request.response));
       pyodide.FS.writeFile("/lib/.stdlib-complete", "");
@@ -147,15 +261,17 @@ async function start(message) {
   lockUrl = ownUrl(message.lock).href;
   const lock = readLock(lockUrl);
   const key = snapshotKey(message.pyodide, message.stdlib || "");
-  const [{ loadPyodide }, snapshot, lockFileContents] = await Promise.all([
-    import(base + "pyodide.mjs"), storedSnapshot(key), lock]);
+  const modules = Promise.all([checkedModule(base + "pyodide.mjs"), checkedModule(base + "pyodide.asm.mjs")]);
+  const [{ loadPyodide }, snapshot, lockFileContents] = await Promise.race([refused, Promise.all([
+    modules.then(() => import(base + "pyodide.mjs")), storedSnapshot(key), lock])]);
   const options = { indexURL: base, lockFileContents, packages: [] };
   if (message.stdlib) options.stdLibURL = ownUrl(message.stdlib).href;
   self.postMessage({ type: "progress", step: "runtime" });
   if (snapshot) {
     try {
-      pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+      pyodide = await Promise.race([refused, loadPyodide({ ...options, _loadSnapshot: snapshot })]);
     } catch (error) {
+      if (error instanceof IntegrityError) throw error;
       // A snapshot that does not fit this runtime is dropped; start afresh.
       console.warn("engine snapshot not usable:", error);
       await dropSnapshots();
@@ -163,19 +279,17 @@ async function start(message) {
   }
   const restored = pyodide !== null;
   if (!restored) {
-    pyodide = await loadPyodide({ ...options, _makeSnapshot: canKeepSnapshot });
+    pyodide = await Promise.race([refused, loadPyodide({ ...options, _makeSnapshot: canKeepSnapshot })]);
   }
   if (message.stdlib) pyodide.runPython(REST_OF_STDLIB);
   self.postMessage({ type: "progress", step: "package" });
   // Also after a restore: the files are not in the snapshot, and modules imported later
   // need them.
   await loadPackages(["elo-core"]);
+  // elo_core's compute_json answers with valid JSON only: no Infinity or NaN, which
+  // JSON.parse refuses.
   computeJson = (restored && pyodide.globals.get("compute_json")) || pyodide.runPython(`
-import json
-from elo_core.page import compute
-
-def compute_json(mode, form_json, lang):
-    return json.dumps(compute(mode, json.loads(form_json), lang))
+from elo_core.page import compute_json
 
 compute_json
 `);
@@ -205,9 +319,9 @@ async function compute({ id, key, mode, lang, set, reset, needs }) {
 self.addEventListener("message", (event) => {
   const message = event.data;
   if (message.type === "init") {
-    queue = start(message).catch(
-      (error) => self.postMessage({ type: "error", message: String(error?.message || error) }),
-    );
+    queue = start(message).catch((error) => self.postMessage({
+      type: "error", message: String(error?.message || error), integrity: error instanceof IntegrityError,
+    }));
   } else if (message.type === "compute") {
     // One at a time, in order; a failure answers that request instead of killing the worker.
     queue = queue.then(() => compute(message)).catch((error) => {

@@ -1,9 +1,15 @@
 // A page's inputs survive a reload (localStorage) and travel in a link's #fragment, which
 // browsers never send to a server; switching language carries them to the same page in
-// the other language. Opening a link never silently replaces saved inputs. Whatever is
-// read back is checked: unknown fields and values no control offers are dropped, with a
-// notice. Inputs too large to keep, or a save the browser refuses, are said, never hidden.
+// the other language. Opening a link never silently replaces saved inputs: only the
+// language switch of this very tab carries inputs without asking (it proves itself with a
+// token kept in this tab's sessionStorage; a `from=` typed into a link proves nothing).
+// Tabs of the same page share one record, merged field by field: each field keeps the time
+// of its last edit, the latest edit of each field wins, and a tab takes in the others' edits
+// as they are saved (the `storage` event). Whatever is read back is checked: unknown fields
+// and values no control offers are dropped, with a notice. Inputs too large to keep, or a
+// save the browser refuses, are said, never hidden.
 const storageKey = `elo-inputs:${location.pathname}`;
+const carryKey = "elo-carry";
 const lang = document.documentElement.lang;
 // Above this, inputs are not kept on the device (a whole season's league as CSV can be
 // megabytes, which would block the page while it is written and fill the storage) …
@@ -69,17 +75,34 @@ function applyInputs(values) {
   }
 }
 
-function readSaved() {
-  let raw = null;
+// The stored record: {fields: {name: value}, at: {name: ms since 1970 of its last edit}}.
+// An older page kept the fields alone ({name: value}); they read as edited long ago.
+function parseRecord(raw) {
+  let parsed = null;
+  try { parsed = JSON.parse(raw); } catch { /* not JSON: dropped by checked() */ }
+  const isObject = (value) => value && typeof value === "object" && !Array.isArray(value);
+  const versioned = isObject(parsed) && isObject(parsed.fields) && isObject(parsed.at);
+  const { kept, dropped } = checked(versioned ? parsed.fields : parsed);
+  const at = {};
+  for (const name of Object.keys(kept)) {
+    const time = versioned ? parsed.at[name] : 0;
+    at[name] = Number.isFinite(time) ? time : 0;
+  }
+  return { record: { fields: kept, at }, dropped };
+}
+
+function storedRaw() {
   try {
-    raw = localStorage.getItem(storageKey);
+    return localStorage.getItem(storageKey);
   } catch {
     return null;  // storage switched off: the page works, it just forgets
   }
+}
+
+function readSaved() {
+  const raw = storedRaw();
   if (raw === null) return null;
-  let parsed = null;
-  try { parsed = JSON.parse(raw); } catch { /* not JSON: dropped below */ }
-  const { kept, dropped } = checked(parsed);
+  const { record, dropped } = parseRecord(raw);
   if (dropped.length) {
     say("saved-dropped");
     if (dropped.includes("*")) {
@@ -87,15 +110,38 @@ function readSaved() {
       return null;
     }
   }
-  return kept;
+  return record;
 }
 
 let saveTimer = null;
-let current = null;  // the inputs as last saved, kept up to date field by field
+// This tab's inputs as last saved or taken in, with the time of each field's last edit.
+let current = { fields: {}, at: {} };
 let large = false;
+let onOutsideChange = () => {};
+
+// Fields another tab edited after this one last did: shown here, and kept in `current`.
+function adopt(stored) {
+  const newer = {};
+  for (const [name, value] of Object.entries(stored.fields)) {
+    if ((stored.at[name] ?? 0) > (current.at[name] ?? -1) && current.fields[name] !== value) {
+      newer[name] = value;
+    }
+    if ((stored.at[name] ?? 0) >= (current.at[name] ?? -1)) {
+      current.fields[name] = value;
+      current.at[name] = stored.at[name];
+    }
+  }
+  if (Object.keys(newer).length) {
+    applyInputs(newer);
+    onOutsideChange();
+  }
+}
 
 function saveNow() {
   saveTimer = null;
+  // Another tab may have saved since this one read: its later edits are kept, not overwritten.
+  const raw = storedRaw();
+  if (raw !== null) adopt(parseRecord(raw).record);
   const text = JSON.stringify(current);
   try {
     if (text.length > MAX_SAVED_CHARS) {
@@ -111,14 +157,18 @@ function saveNow() {
 }
 
 // Saves at once; with a big field, once typing pauses (it is written once, not at every
-// keystroke). `control` is the field that changed (none: read them all).
+// keystroke). `control` is the field that changed (none: every field, as now shown).
 export function saveInputs(control) {
-  if (!current || !control?.name) {
-    current = collectInputs();
-  } else if (control.type === "checkbox") {
-    current[control.name] = control.checked ? control.value : "";
-  } else if (control.type !== "radio" || control.checked) {
-    current[control.name] = control.value;
+  const now = Date.now();
+  const edited = control?.name ? {} : collectInputs();
+  if (control?.type === "checkbox") {
+    edited[control.name] = control.checked ? control.value : "";
+  } else if (control?.name && (control.type !== "radio" || control.checked)) {
+    edited[control.name] = control.value;
+  }
+  for (const [name, value] of Object.entries(edited)) {
+    current.fields[name] = value;
+    current.at[name] = now;
   }
   large = large || (control?.value?.length ?? 0) > 20_000;
   clearTimeout(saveTimer);
@@ -127,23 +177,49 @@ export function saveInputs(control) {
 }
 addEventListener("pagehide", () => { if (saveTimer) { clearTimeout(saveTimer); saveNow(); } });
 
+// Another tab of this page saved: take in the fields it edited last.
+addEventListener("storage", (event) => {
+  if (event.key !== storageKey || event.newValue === null) return;
+  adopt(parseRecord(event.newValue).record);
+});
+
+// The token of a language switch made in this tab: good once.
+function carriedHere(token) {
+  let expected = null;
+  try {
+    expected = sessionStorage.getItem(carryKey);
+    sessionStorage.removeItem(carryKey);
+  } catch { /* no session storage: a carried link is treated as any link */ }
+  return Boolean(token) && token === expected;
+}
+
+// `from` (the language the inputs came from) and `carry` (the switch's token) are no fields.
+const LINK_ONLY = new Set(["from", "carry"]);
+// The token is read once, for the fragment the page opened with; a fragment pasted later
+// (hashchange) is any link.
+let carry = null;
+
 function sharedInputs() {
   if (location.hash.length < 2) return null;
   const params = new URLSearchParams(location.hash.slice(1));
-  const carried = params.get("from");
+  if (carry === null) carry = { hash: location.hash, ok: carriedHere(params.get("carry")) };
   const values = {};
-  for (const [name, value] of params) if (name !== "from") values[name] = value;
+  for (const [name, value] of params) if (!LINK_ONLY.has(name)) values[name] = value;
   const { kept, dropped } = checked(values);
   if (dropped.length) say("link-dropped");
-  return Object.keys(kept).length ? { values: kept, carried: carried !== null } : null;
+  const carried = params.has("from") && carry.ok && carry.hash === location.hash;
+  return Object.keys(kept).length ? { values: kept, carried } : null;
 }
 
 const same = (a, b) => JSON.stringify(a, Object.keys(a).sort()) === JSON.stringify(b, Object.keys(b).sort());
 
-export function restoreInputs(pageMessages) {
+// `onChange` is called when fields were changed from outside: another tab's edits.
+export function restoreInputs(pageMessages, onChange = () => {}) {
   messages = pageMessages;
+  onOutsideChange = onChange;
   const saved = readSaved();
-  if (saved && !sharedInputs()) applyInputs(saved);
+  if (saved) current = saved;
+  if (saved && !sharedInputs()) applyInputs(saved.fields);
 }
 
 function forget(hash) {
@@ -153,8 +229,9 @@ function forget(hash) {
 export function offerSharedInputs(onApplied) {
   const shared = sharedInputs();
   if (!shared) { forget(location.hash); return; }
-  const saved = readSaved();
+  const saved = readSaved()?.fields;
   const useShared = () => {
+    carry.ok = false;  // used once
     applyInputs(shared.values);
     saveInputs();
     forget(true);
@@ -230,8 +307,14 @@ export function carryInputsAcrossLanguages() {
       const values = collectInputs();
       const numeric = new Set(controls().filter((el) => "numbers" in el.dataset).map((el) => el.name));
       for (const name of numeric) if (name in values) values[name] = convertNumbers(values[name], lang, target);
-      const params = String(new URLSearchParams({ from: lang, ...values }));
+      // The token tells the page opened that the inputs are this reader's own, carried by
+      // this tab's switch: a link someone sends, even with from=, is offered, never applied.
+      const token = [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join("");
+      const params = String(new URLSearchParams({ from: lang, carry: token, ...values }));
       if (params.length > MAX_LINK_CHARS) return;  // too big to carry: the saved inputs stay here
+      try {
+        sessionStorage.setItem(carryKey, token);
+      } catch { /* without it, the other page offers the inputs instead of taking them */ }
       event.preventDefault();
       location.href = `${link.href.split("#")[0]}#${params}`;
     });

@@ -34,6 +34,7 @@ __all__ = [
     "fingerprint_modules",
     "minify",
     "pyodide_version",
+    "sha256_of",
     "slim_wheel",
     "tree_digest",
 ]
@@ -55,6 +56,12 @@ REPRODUCIBLE_EPOCH = "315532800"  # 1980-01-01, the earliest a zip can hold
 
 def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()[:10]
+
+
+def sha256_of(paths: dict[str, Path]) -> dict[str, str]:
+    """The full sha256 (hex) of each file, by its site URL: what the page's engine and the
+    service worker check each runtime file against before using or caching it."""
+    return {url: hashlib.sha256(path.read_bytes()).hexdigest() for url, path in sorted(paths.items())}
 
 
 # esbuild (npm, pinned in package.json) minifies what the browser downloads; the sources
@@ -268,14 +275,21 @@ class Modules:
 
 
 def fingerprint_modules(folder: Path, out_dir: Path, target: str,
-                        minify_root: Path | None = None) -> Modules:
+                        minify_root: Path | None = None,
+                        fill: dict[str, tuple[str, str]] | None = None) -> Modules:
     """Fingerprint every ES module in ``folder``, rewriting ``./x.js`` imports to hashed names.
 
     A module's hash covers the hashed names it imports, so changing one module
     renames every module that depends on it. With ``minify_root`` (the project,
     for its esbuild), each module is minified after its imports are rewritten.
+    ``fill`` maps a module's name to a line it must hold and the line that replaces it
+    (the build's values: the runtime's sha256 in the engine worker).
     """
     sources = {path.name: path.read_text(encoding="utf-8") for path in sorted(folder.glob("*.js"))}
+    for name, (placeholder, value) in (fill or {}).items():
+        if sources.get(name, "").count(placeholder) != 1:
+            raise BuildError(folder / name, None, f"must hold {placeholder!r} once, for the build")
+        sources[name] = sources[name].replace(placeholder, value)
     hashed: dict[str, str] = {}
     imports: dict[str, tuple[str, ...]] = {
         name: tuple(m.group(3) for m in _IMPORT.finditer(text)) for name, text in sources.items()

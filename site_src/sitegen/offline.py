@@ -26,10 +26,17 @@ def _url_of(config: SiteConfig, relative: str) -> str:
 
 
 def service_worker_context(config: SiteConfig, out: Path) -> dict[str, Any]:
-    """What sw.js needs: the files to precache (with a version) and the runtime files."""
+    """What sw.js needs: the files to precache (with a version), the runtime files, and the
+    sha256 of each file the engine loads."""
     files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
     precache: dict[str, str] = {}
     runtime: list[str] = []
+    # The runtime and everything the engine loads with it (the site's lock, the wheel, the
+    # small standard library) is cached only once its bytes match the build's sha256.
+    integrity = {
+        _url_of(config, relative): hashlib.sha256((out / relative).read_bytes()).hexdigest()
+        for relative in files if relative.startswith(("pyodide/", "wheels/"))
+    }
     for relative in files:
         if relative in NOT_CACHED:
             continue
@@ -43,6 +50,7 @@ def service_worker_context(config: SiteConfig, out: Path) -> dict[str, Any]:
         "runtime_version": runtime[0].split("/")[-2] if runtime else "none",
         "precache": sorted(precache),
         "runtime": runtime,
+        "integrity": integrity,
         "scope": config.base_path,
     }
 

@@ -42,6 +42,9 @@ __all__ = ["BuildReport", "Builder", "build"]
 
 log = logging.getLogger("sitegen")
 
+# The line of engine-worker.js the build replaces with the runtime files' sha256.
+WORKER_INTEGRITY = "const INTEGRITY = {};"
+
 
 @dataclass
 class BuildReport:
@@ -222,7 +225,20 @@ class Builder:
         templates = self._templates
 
         elo_hash = assets.tree_digest(config.package_dir)
-        modules = assets.fingerprint_modules(config.source_dir / "js", out, "assets", config.root)
+        # The engine's runtime, and the sha256 of every file of it the worker loads: the
+        # worker checks each before use (engine-worker.js), so they are written into it.
+        runtime = {
+            "pyodide": assets.copy_pyodide(config, out),
+            "lock": self._lock_into(out, [wheel := self._wheel_into(out, elo_hash)]),
+            "stdlib": self._stdlib_into(out),
+        }
+        checked = [wheel, runtime["lock"], runtime["stdlib"],
+                   *(runtime["pyodide"] + name for name in assets.PYODIDE_FILES)]
+        integrity = assets.sha256_of({config.url(path): out / path for path in checked})
+        modules = assets.fingerprint_modules(
+            config.source_dir / "js", out, "assets", config.root,
+            fill={"engine-worker.js": (WORKER_INTEGRITY, f"const INTEGRITY = {json.dumps(integrity)};")},
+        )
         asset_urls = {
             "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets",
                                       config.root),
@@ -234,10 +250,8 @@ class Builder:
             # The tournament page's table: sorting, each player's rounds, a dropped file.
             "tournament": modules.paths["tournament.js"],
             "prefetch": modules.paths["prefetch.js"],
-            "pyodide": assets.copy_pyodide(config, out),
+            **runtime,
         }
-        asset_urls["lock"] = self._lock_into(out, [self._wheel_into(out, elo_hash)])
-        asset_urls["stdlib"] = self._stdlib_into(out)
         asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
         # Fetched at once, in parallel, instead of one import level after another.
         preload = [config.url(path) for path in modules.graph("app.js")]

@@ -5,6 +5,9 @@ const RUNTIME_VERSION = {{ runtime_version | tojson }};
 const PRECACHE = {{ precache | tojson }};
 const RUNTIME = {{ runtime | tojson }};
 const SCOPE = {{ scope | tojson }};
+// The sha256 of each file the engine loads (the runtime, the site's lock, the wheel, the
+// standard libraries), recorded by the build: such a file is cached only if it matches.
+const INTEGRITY = {{ integrity | tojson }};
 const PAGES_CACHE = `elo-site-${VERSION}`;
 const SNAPSHOT_CACHE = "elo-snapshot";  // the engine worker's own (engine-worker.js)
 const RUNTIME_CACHE = `elo-runtime-${RUNTIME_VERSION}`;
@@ -21,11 +24,33 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
   await self.clients.claim();
 })()));
 
+const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+
+// Stores `response` for `url` if its bytes are what the build recorded (or it records
+// nothing for it); a mismatch is said and nothing is stored.
+async function putChecked(cache, url, response) {
+  const path = new URL(url, self.location.origin).pathname;
+  if (!(path in INTEGRITY)) return cache.put(url, response);
+  const bytes = await response.arrayBuffer();
+  const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
+  if (actual !== INTEGRITY[path]) {
+    console.error(`${path} does not match the sha256 recorded when the site was built; not cached`);
+    return undefined;
+  }
+  return cache.put(url, new Response(bytes, { status: response.status, headers: response.headers }));
+}
+
 async function keep() {
   const cache = await caches.open(PAGES_CACHE);
   const stored = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
   const missing = PRECACHE.filter((path) => !stored.has(path));
-  if (missing.length) await cache.addAll(missing);
+  const checked = missing.filter((path) => path in INTEGRITY);
+  if (missing.length > checked.length) await cache.addAll(missing.filter((path) => !(path in INTEGRITY)));
+  for (const path of checked) {
+    const response = await fetch(path);
+    if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
+    await putChecked(cache, path, response);
+  }
   // Only now that this build is complete offline, drop what older builds stored.
   for (const name of await caches.keys()) {
     if (name.startsWith("elo-") && ![PAGES_CACHE, RUNTIME_CACHE, SNAPSHOT_CACHE].includes(name)) {
@@ -44,7 +69,7 @@ async function prefetch() {
     if (url.endsWith("/python_stdlib.zip") || await cache.match(url)) continue;
     try {
       const response = await fetch(url, { priority: "low" });
-      if (response.ok) await cache.put(url, response);
+      if (response.ok) await putChecked(cache, url, response);
     } catch {
       return;  // offline: the engine fetches what it needs when it starts
     }
@@ -63,9 +88,9 @@ async function fromRuntimeCache(event) {
   const hit = await cache.match(event.request.url);
   if (hit) return hit;
   const response = await fetch(event.request);
-  // Hand the response on at once (the engine compiles the wasm while it streams in)
-  // and store a copy alongside.
-  if (response.ok) event.waitUntil(cache.put(event.request.url, response.clone()));
+  // Hand the response on at once and store a copy alongside, once its bytes are checked
+  // (the engine checks what it is handed too: a mismatch stops it with a clear error).
+  if (response.ok) event.waitUntil(putChecked(cache, event.request.url, response.clone()));
   return response;
 }
 

@@ -161,6 +161,30 @@ def test_every_bad_field_is_marked_at_once(open_home: Any) -> None:
     assert page.input_value("#rating_a") == "abc"
 
 
+def test_numbers_too_large_or_not_finite_get_the_fields_own_message(open_home: Any) -> None:
+    # A 1 and 400 zeros overflows a float; before, its error carried Infinity, which is not
+    # JSON, and every field showed "internal error" instead.
+    page = open_home("de")
+    page.fill("#rating_a", "1" + "0" * 400)
+    page.fill("#k", "Infinity")
+    page.fill("#rating_b", "nan")
+    page.locator('[data-error-for="k"]').wait_for(state="visible")
+    page.locator('[data-error-for="rating_b"]').wait_for(state="visible")
+    assert page.locator('[data-error-for="rating_a"]').inner_text() == (
+        "Geben Sie eine Wertungszahl von 100 bis 4.000 ein."
+    )
+    assert page.locator('[data-error-for="k"]').inner_text() == (
+        "Geben Sie einen K-Faktor größer als 0 und höchstens 1.000 ein, etwa 20."
+    )
+    assert page.locator('[data-error-for="rating_b"]').inner_text() == (
+        "„nan“ ist keine Zahl. Geben Sie eine Wertungszahl von 100 bis 4.000 ein, etwa 1600."
+    )
+    assert page.get_attribute("#rating_a", "aria-invalid") == "true"
+    # The engine still answers: a good value clears its field's error.
+    page.fill("#rating_a", "1600")
+    page.locator('[data-error-for="rating_a"]').wait_for(state="hidden")
+
+
 def test_fide_rounding_gives_whole_numbers(open_home: Any) -> None:
     page = open_home("de")
     choose(page, "rounding", "fide")
@@ -181,10 +205,13 @@ def test_options_change_the_numbers(open_home: Any) -> None:
     choose(page, "cap", "none")
     page.fill("#rating_a", "1800")
     page.fill("#rating_b", "1400")
-    wait_out(page, "expected_a", "0,91")
+    # 0,91 is on the page already (the cap above): wait for what only this answer shows.
+    wait_out(page, "new_a", "1.801,8")
+    assert out(page, "expected_a") == "0,91"
     choose(page, "model", "fide")
     wait_out(page, "expected_a", "0,92")
     assert out(page, "expected_b") == "0,08"
+    assert out(page, "new_a") == "1.801,6"
     # The same options drive the match and the expectancy table.
     open_expectancy_table(page)
     row_400 = page.locator('[data-out="expectancy_rows"] tr').nth(8)

@@ -103,6 +103,24 @@ def test_first_visit_downloads_each_file_once_then_works_offline(browser: Any, o
     context.close()
 
 
+# Resolves once the registration's newest worker is activated (the page that asked has
+# loaded, so offline.js asks a waiting one to take over).
+NEW_WORKER_ACTIVE = """async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update();
+  const worker = registration.installing || registration.waiting || registration.active;
+  if (worker.state !== "activated") {
+    await Promise.race([
+      new Promise((resolve) => worker.addEventListener("statechange", () => {
+        if (worker.state === "activated") resolve();
+      })),
+      new Promise((resolve) => setTimeout(resolve, 120000)),  // then the test says which state
+    ]);
+  }
+  return worker.state;
+}"""
+
+
 def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
     base = own_site.start()
     context, page = visit(browser, base + "da/")
@@ -115,11 +133,14 @@ def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
 
     page.reload()
     page.locator("#new-build").wait_for(state="attached", timeout=10_000)
-    page.wait_for_timeout(500)
+    # Wait for the state the next load needs, not for time: the new build's worker is found
+    # (update() fetches sw.js) and has taken over. A reload while it was still being
+    # activated could wait on it beyond the reload's own time limit on a loaded machine.
+    assert page.evaluate(NEW_WORKER_ACTIVE) == "activated"
     page.reload()
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
+    page.locator(READY).wait_for(state="attached", timeout=120_000)
     # The new worker stores the new build and then deletes the old one.
-    assert poll(page, SITE_CACHES, ["elo-site-new-"], tries=50) == ["elo-site-new-"]
+    assert poll(page, SITE_CACHES, ["elo-site-new-"], tries=300) == ["elo-site-new-"]
     context.close()
 
 

@@ -76,3 +76,138 @@ def test_share_link_round_trip_and_no_silent_overwrite(browser: Any, served: str
     page.click('[data-action="keep-saved"]')
     assert offer.is_hidden() and page.input_value('[name="rating_a"]') == "1750"
     owner.close()
+
+
+
+# The inputs are kept and offered by the page's own script, before the engine starts: these
+# tests wait for what they assert (a field's value, the stored record), not for the engine,
+# which on a loaded machine may take longer to start than any fixed wait.
+ENGINE_TIMEOUT_MS = 180_000
+
+
+def open_page(context: Any, url: str) -> Any:
+    page = context.new_page()
+    page.goto(url)
+    return page
+
+
+def _saved(page: Any) -> Any:
+    return page.evaluate("JSON.parse(localStorage.getItem('elo-inputs:' + location.pathname))")
+
+
+def _wait_saved(page: Any, name: str, value: str) -> None:
+    page.wait_for_function(
+        "([name, value]) => JSON.parse(localStorage.getItem('elo-inputs:' + location.pathname))"
+        "?.fields?.[name] === value", arg=[name, value])
+
+
+def _wait_value(page: Any, name: str, value: str) -> None:
+    page.wait_for_function(
+        "([name, value]) => document.querySelector(`[name=${name}]`).value === value",
+        arg=[name, value])
+
+
+def test_a_link_with_from_does_not_replace_saved_games_without_the_offer(
+    browser: Any, served: str
+) -> None:
+    # The issue's reproduction: from= once made any link count as the reader's own inputs.
+    context = browser.new_context()
+    page = open_page(context, served + "en/club-league/")
+    games = "\n".join(f"P{i % 7} | Q{i % 5} | {i % 3 / 2:g}" for i in range(40))
+    page.fill('[name="league_games"]', games)
+    _wait_saved(page, "league_games", games)
+    page.close()
+
+    page = open_page(context, served + "en/club-league/#from=de&league_games=X+%7C+Y+%7C+1")
+    offer = page.locator("#shared-offer")
+    offer.wait_for(state="visible")
+    assert page.input_value('[name="league_games"]') == games
+    assert _saved(page)["fields"]["league_games"] == games
+    page.click('[data-action="keep-saved"]')
+    assert offer.is_hidden()
+    assert page.input_value('[name="league_games"]') == games
+    page.reload()
+    _wait_value(page, "league_games", games)
+    assert page.locator("#shared-offer").is_hidden()
+    context.close()
+
+
+def test_the_language_switch_still_carries_the_readers_own_inputs_without_asking(
+    browser: Any, served: str
+) -> None:
+    context = browser.new_context()
+    page = open_page(context, served + "de/")
+    page.fill('[name="rating_a"]', "2000")  # saved on the German page
+    _wait_saved(page, "rating_a", "2000")
+    page.goto(served + "en/")
+    page.fill('[name="rating_a"]', "1,650")
+    page.click('.languages a[hreflang="de"]')
+    page.wait_for_url("**/de/**")
+    _wait_value(page, "rating_a", "1.650")
+    _wait_saved(page, "rating_a", "1.650")
+    assert page.locator("#shared-offer").is_hidden()
+    # The same fragment opened again (sent on, or from the history) is any link: offered.
+    page.fill('[name="rating_a"]', "2100")
+    _wait_saved(page, "rating_a", "2100")
+    carried = page.evaluate("performance.getEntriesByType('navigation')[0].name")
+    assert "from=en" in carried and "carry=" in carried
+    other = open_page(context, carried)
+    other.locator("#shared-offer").wait_for(state="visible")
+    assert other.input_value('[name="rating_a"]') == "2100"
+    context.close()
+
+
+def test_tabs_of_one_page_merge_their_edits_field_by_field(browser: Any, served: str) -> None:
+    context = browser.new_context()
+    first = open_page(context, served + "en/")
+    second = open_page(context, served + "en/")
+    first.fill('[name="rating_a"]', "1750")
+    # The other tab takes the edit in as it is saved (the storage event) …
+    _wait_value(second, "rating_a", "1750")
+    second.fill('[name="rating_b"]', "1810")
+    _wait_value(first, "rating_b", "1810")
+    assert {"rating_a": "1750", "rating_b": "1810"}.items() <= _saved(first)["fields"].items()
+
+    # A save that missed the other tab's (no storage event here: written by this same page)
+    # merges with it instead of overwriting: the later edit of each field wins.
+    first.evaluate("""() => {
+      const key = 'elo-inputs:' + location.pathname;
+      const record = JSON.parse(localStorage.getItem(key));
+      record.fields.k = '40';
+      record.at.k = Date.now();
+      localStorage.setItem(key, JSON.stringify(record));
+    }""")
+    first.fill('[name="rating_a"]', "1700")
+    _wait_value(first, "k", "40")
+    _wait_saved(first, "rating_a", "1700")
+    saved = _saved(first)["fields"]
+    assert (saved["rating_a"], saved["rating_b"], saved["k"]) == ("1700", "1810", "40")
+    _wait_value(second, "rating_a", "1700")
+
+    # … and computes with it: 1700 beat 1810, K 40.
+    for page in (first, second):
+        page.locator('[data-out="change_a"]', has_text="+26.1").wait_for(timeout=ENGINE_TIMEOUT_MS)
+
+    third = open_page(context, served + "en/")
+    assert [third.input_value(f'[name="{name}"]') for name in ("rating_a", "rating_b", "k")] == [
+        "1700", "1810", "40"
+    ]
+    context.close()
+
+
+def test_inputs_saved_by_an_earlier_version_of_the_page_are_read(
+    browser: Any, served: str
+) -> None:
+    context = browser.new_context()
+    context.add_init_script(
+        "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
+        " localStorage.setItem('elo-inputs:/en/', JSON.stringify({rating_a: '1750', k: '40'})); }"
+    )
+    page = open_page(context, served + "en/")
+    assert page.input_value('[name="rating_a"]') == "1750"
+    assert page.input_value('[name="k"]') == "40"
+    assert page.locator("#storage-notice").is_hidden()
+    page.fill('[name="rating_b"]', "1810")
+    _wait_saved(page, "rating_b", "1810")
+    assert _saved(page)["fields"]["rating_a"] == "1750"
+    context.close()

@@ -7,7 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_core import InputError
-from elo_core.numbers import LANGUAGES, parse_number, parse_rating
+from elo_core.numbers import LANGUAGES, MAX_SHOWN_TEXT, parse_number, parse_rating
+from number_cases import huge_numbers
 
 SETTINGS = settings(deadline=None, database=None, max_examples=300)
 
@@ -110,3 +111,37 @@ def _written(value: float, digits: int, lang: str) -> str:
 def test_written_numbers_read_back_as_the_same_number(value: float, digits: int, lang: str) -> None:
     text = _written(value, digits, lang)
     assert parse_number(text, lang=lang) == float(f"{value:.{digits}f}")
+
+
+@SETTINGS
+@given(text=huge_numbers(), lang=st.sampled_from(list(LANGUAGES)))
+def test_a_number_too_large_for_a_float_is_out_of_range_never_infinite(text: str, lang: str) -> None:
+    try:
+        value = parse_number(text, lang=lang, field="k", code="k-invalid")
+    except InputError as error:
+        assert (error.code, error.field) == ("k-invalid", "k")
+        assert error.reason in {"range", "not-a-number"}  # grouped the other language's way
+        assert len(str(error.params["text"])) <= MAX_SHOWN_TEXT + 1
+    else:
+        raise AssertionError(f"read as {value}")
+
+
+@pytest.mark.parametrize(
+    "text", ["1" + "0" * 400, "1" + "0" * 5000, "-1" + "0" * 309, "1797693134862316" + "0" * 293]
+)
+def test_the_issues_large_numbers_are_out_of_range(text: str) -> None:
+    with pytest.raises(InputError) as caught:
+        parse_number(text, field="rating_a", code="rating-invalid")
+    assert caught.value.reason == "range"
+    with pytest.raises(InputError) as caught:
+        parse_rating(text, field="rating_a")
+    error = caught.value
+    assert (error.code, error.reason) == ("rating-invalid", "range")
+    assert (error.params["min"], error.params["max"]) == (100, 4000)
+    assert "value" not in error.params
+
+
+def test_the_largest_float_still_reads() -> None:
+    # 1.7976931348623157e308 written out: finite, so a plain number (out of any field's range).
+    text = str(int(1.7976931348623157e308))
+    assert parse_number(text) == 1.7976931348623157e308

@@ -152,3 +152,35 @@ def test_scripts_and_stylesheet_are_served_minified(site: SiteConfig) -> None:
     assert "// Service worker" not in sw and "elo-runtime-" in sw
     html = (site.out_dir / "en" / "index.html").read_text(encoding="utf-8")
     assert "\n  <" not in html
+
+
+def _recorded(script: str) -> dict[str, str]:
+    """The ``INTEGRITY`` object a built script holds: site path → sha256."""
+    found = re.search(r"INTEGRITY\s*=\s*(\{[^}]*\})", script)
+    assert found, "no INTEGRITY in the script"
+    recorded: dict[str, str] = json.loads(found.group(1))
+    return recorded
+
+
+def test_the_engine_worker_holds_the_sha256_of_every_runtime_file(site: SiteConfig) -> None:
+    import hashlib
+
+    (worker,) = (site.out_dir / "assets").glob("engine-worker.*.js")
+    recorded = _recorded(worker.read_text(encoding="utf-8"))
+    page = (site.out_dir / "en" / "index.html").read_text(encoding="utf-8")
+    pyodide = re.search(r'data-pyodide-src="([^"]+)"', page)
+    lock = re.search(r'data-lock-src="([^"]+)"', page)
+    stdlib = re.search(r'data-stdlib-src="([^"]+)"', page)
+    assert pyodide and lock and stdlib
+    wanted = {pyodide.group(1) + name for name in PYODIDE_FILES} | {lock.group(1), stdlib.group(1)}
+    wanted |= {"/" + p.relative_to(site.out_dir).as_posix() for p in (site.out_dir / "wheels").glob("*/*.whl")}
+    assert set(recorded) == wanted
+    for path, sha256 in recorded.items():
+        assert hashlib.sha256((site.out_dir / path.removeprefix("/")).read_bytes()).hexdigest() == sha256
+
+
+def test_the_service_worker_caches_runtime_files_only_if_they_match(site: SiteConfig) -> None:
+    sw = (site.out_dir / "sw.js").read_text(encoding="utf-8")
+    (worker,) = (site.out_dir / "assets").glob("engine-worker.*.js")
+    # The same files and hashes as the engine checks (the runtime's own stock lock too).
+    assert _recorded(sw) == _recorded(worker.read_text(encoding="utf-8"))

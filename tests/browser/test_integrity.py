@@ -1,0 +1,111 @@
+"""The chain of trust: every runtime file the engine loads or the service worker caches is
+checked against the sha256 the build recorded; a mismatch is a clear error, and nothing
+that does not match is cached. The snapshot on the device is checked against its own."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sitegen.config import SiteConfig
+from sitegen.serve import make_server
+
+pytestmark = pytest.mark.browser
+TIMEOUT_MS = 180_000
+
+RUNTIME_CACHED = """async () => {
+  const names = (await caches.keys()).filter((name) => name.startsWith("elo-runtime-"));
+  const urls = [];
+  for (const name of names) {
+    for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+  }
+  return urls.sort();
+}"""
+
+
+@pytest.fixture
+def tampered(site: SiteConfig, tmp_path: Path) -> Iterator[tuple[str, str]]:
+    """A copy of the built site whose wasm has one byte more than the build recorded."""
+    copy = tmp_path / "dist"
+    shutil.copytree(site.out_dir, copy)
+    (wasm,) = copy.glob("pyodide/*/pyodide.asm.wasm")
+    with wasm.open("ab") as handle:
+        handle.write(b"\0")
+    server = make_server(copy, "127.0.0.1", 0)
+    import threading
+
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/", "/" + wasm.relative_to(copy).as_posix()
+    server.shutdown()
+    server.server_close()
+
+
+def test_a_runtime_file_that_does_not_match_stops_the_engine_and_is_not_cached(
+    browser: Any, tampered: tuple[str, str]
+) -> None:
+    url, wasm = tampered
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(url + "en/")
+    page.locator('html[data-engine="error"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    status = page.inner_text("#engine-status")
+    assert re.search(r"pyodide\.asm\.wasm does not match the sha256 recorded when the site was built", status), status
+    # The service worker stored the files that match, never the one that does not.
+    cached = page.evaluate(RUNTIME_CACHED)
+    assert wasm not in cached
+    assert any(path.endswith("/pyodide.mjs") for path in cached), cached
+    context.close()
+
+
+def test_the_runtime_files_that_match_are_used_and_cached(browser: Any, served: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "en/")
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    page.fill('[name="rating_a"]', "1750")
+    page.fill('[name="rating_b"]', "1810")
+    page.locator('[data-out="change_a"]', has_text="+11.7").wait_for(timeout=TIMEOUT_MS)
+    wanted = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
+    for _ in range(100):
+        cached = {path.split("/")[-1] for path in page.evaluate(RUNTIME_CACHED)}
+        if wanted <= cached:
+            break
+        page.wait_for_timeout(200)
+    assert wanted <= cached, cached
+    context.close()
+
+
+# The stored snapshot with one byte of its compressed body changed, its recorded sha256 kept.
+CORRUPT_SNAPSHOT = """async () => {
+  const cache = await caches.open("elo-snapshot");
+  const [request] = await cache.keys();
+  const stored = await cache.match(request);
+  const bytes = new Uint8Array(await stored.arrayBuffer());
+  bytes[bytes.length >> 1] ^= 0xff;
+  await cache.put(request, new Response(bytes, { headers: stored.headers }));
+  return stored.headers.get("X-Snapshot-SHA256");
+}"""
+
+
+def test_a_snapshot_that_does_not_match_its_sha256_is_dropped(browser: Any, served: str) -> None:
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "da/")
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    recorded = page.evaluate(CORRUPT_SNAPSHOT)
+    assert re.fullmatch(r"[0-9a-f]{64}", recorded)
+    page.reload()
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engineStart") == "fresh"
+    # A good one replaces it, and the next visit restores that.
+    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    page.reload()
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
+    context.close()
