@@ -2,6 +2,7 @@
 // inputs are kept (state.js) and whose options line says what is chosen.
 import { start } from "./engine.js";
 import { bindWidget } from "./widgets.js";
+import { initKeyLine } from "./keyline.js";
 import {
   carryInputsAcrossLanguages, initShare, offerSharedInputs, restoreInputs, saveInputs,
 } from "./state.js";
@@ -47,6 +48,7 @@ offerSharedInputs(refreshAll);
 // A link pasted into the address bar of this very page changes only the fragment.
 addEventListener("hashchange", () => offerSharedInputs(refreshAll));
 initShare();
+initKeyLine();
 carryInputsAcrossLanguages();
 
 // A chosen file's text. file.text() assumes UTF-8; Excel's "Unicode text" is UTF-16 (with a

@@ -1,7 +1,11 @@
 """Every page, every language, phone to desktop: nothing scrolls sideways, no number is cut off,
-and on the home page the key result is in the first screen with the ratings that change it.
+every target can be hit with a thumb, and on the home page the key result is in the first screen
+with the ratings that change it. On a phone the tool comes first, and the answer stays in view
+while the reader types with the on-screen keyboard up (a viewport reduced to the height the
+keyboard leaves). At 1280 px the header's rows do not wrap.
 
-Screenshots of the home page and one article per language, at 390 and 1280 px, are written to
+Screenshots of the home page and one article per language, at 390 and 1280 px, of each tool
+page's first screen at 320 × 640 and of each calculator page with the keyboard up are written to
 test-results/screenshots/ (not committed) for anyone to look at.
 """
 
@@ -46,6 +50,26 @@ FIND_CLIPPED = """() => {
 }"""
 
 
+# Targets a thumb can hit: every control (field, button, summary) at least 44 px high, every
+# link, checkbox and radio button at least 24 × 24 px. Hidden and off-screen ones (the skip
+# link) are left out.
+FIND_SMALL_TARGETS = """() => {
+  const small = [];
+  for (const el of document.querySelectorAll("a[href], button, input, select, textarea, summary")) {
+    const box = el.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(el).visibility === "hidden") continue;
+    if (box.right <= 0 || box.left >= document.documentElement.clientWidth) continue;
+    const control = el.matches("input:not([type=checkbox]):not([type=radio]), select, textarea, button, summary");
+    const tooSmall = control ? box.height < 43.5 : box.height < 23.5 || box.width < 23.5;
+    if (tooSmall) {
+      const name = `${el.tagName.toLowerCase()}${el.id ? "#" + el.id : ""}${el.className ? "." + el.className : ""}`;
+      small.push(`${name} "${(el.textContent || "").trim().slice(0, 25)}" is ${Math.round(box.width)} × ${Math.round(box.height)} px`);
+    }
+  }
+  return small;
+}"""
+
+
 def _paths(site: SiteConfig) -> list[str]:
     return ["", *(page.path for page in load_pages(site))]
 
@@ -65,6 +89,7 @@ def test_no_page_scrolls_sideways_or_cuts_a_number_off(
         if document_width > width:
             problems.append(f"/{path}: the page is {document_width} px wide")
         problems += [f"/{path}: {item}" for item in page.evaluate(FIND_CLIPPED)]
+        problems += [f"/{path}: {item}" for item in page.evaluate(FIND_SMALL_TARGETS)]
     context.close()
     assert problems == [], "\n".join(problems)
 
@@ -88,4 +113,174 @@ def test_the_key_result_is_in_the_first_screen_with_the_ratings(
     article = next(p for p in load_pages(site) if p.lang == lang and p.key == "formula")
     page.goto(served + article.path)
     page.screenshot(path=SCREENSHOTS / f"formula-{lang}-{width}.png")
+    context.close()
+
+
+def _tool_pages(site: SiteConfig, lang: str) -> list[Any]:
+    return [page for page in load_pages(site) if page.lang == lang and page.is_tool]
+
+
+def _context(browser: Any, width: int, height: int) -> Any:
+    context = browser.new_context(viewport={"width": width, "height": height})
+    # The numbers the build wrote are what the layout is checked with; no engine.
+    context.route("**/pyodide/**", lambda route: route.abort())
+    return context
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_the_home_page_at_320_px_shows_both_players_numbers(
+    browser: Any, served: str, lang: str
+) -> None:
+    context = _context(browser, 320, 640)
+    page = context.new_page()
+    page.goto(served + f"{lang}/")
+    # Each two-player table fits its box: no column is left to a sideways scroll.
+    tables = page.evaluate("""() => [...document.querySelectorAll("table.result-pair")].map((table) => {
+      const box = table.parentElement.getBoundingClientRect();
+      const cut = [...table.querySelectorAll("th, td, output")].filter((cell) => {
+        const r = cell.getBoundingClientRect();
+        return r.right > box.right + 0.5 || r.left < box.left - 0.5;
+      }).map((cell) => cell.textContent.trim());
+      return { width: table.scrollWidth, box: table.parentElement.clientWidth, cut };
+    })""")
+    assert len(tables) == 2, tables  # one game, a match
+    for table in tables:
+        assert table["width"] <= table["box"] and table["cut"] == [], table
+    page.locator("table.result-pair").first.scroll_into_view_if_needed()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=SCREENSHOTS / f"home-{lang}-320.png")
+    context.close()
+
+
+def test_the_header_keeps_to_its_rows_at_1280_px(browser: Any, served: str) -> None:
+    context = _context(browser, 1280, 800)
+    page = context.new_page()
+    heights = {}
+    for lang in ("en", "de", "da"):
+        page.goto(served + f"{lang}/")
+        # Calculators, with the brand and the languages, in one row; articles in the other.
+        rows = page.evaluate("""() => [...document.querySelectorAll(".site-menu ul")].map(
+          (list) => new Set([...list.children].map((item) => Math.round(item.getBoundingClientRect().top))).size)""")
+        assert rows == [1, 1], (lang, rows)
+        tops = page.evaluate("""() => [".brand", ".menu-tools ul", ".languages ul"].map((selector) => {
+          const box = document.querySelector(selector).getBoundingClientRect();
+          return Math.round(box.top + box.height / 2);
+        })""")
+        assert max(tops) - min(tops) <= 2, (lang, tops)
+        heights[lang] = page.evaluate("document.querySelector('.site-header').getBoundingClientRect().height")
+        page.screenshot(path=SCREENSHOTS / f"header-{lang}-1280.png", clip={"x": 0, "y": 0, "width": 1280, "height": 160})
+    assert max(heights.values()) - min(heights.values()) < 1, heights
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_tool_pages_open_with_the_tool(
+    browser: Any, served: str, site: SiteConfig, lang: str
+) -> None:
+    context = _context(browser, 320, 640)
+    page = context.new_page()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for tool in _tool_pages(site, lang):
+        page.goto(served + tool.path)
+        first = page.locator("section.calculator").first.locator("input, select, textarea").first
+        box = first.bounding_box()
+        assert box is not None and box["y"] + box["height"] <= 640, (tool.path, box)
+        if tool.key != "home":
+            # The introduction follows the tool, and a link above the tool leads to it.
+            order = page.evaluate("""() => {
+              const link = document.querySelector('a[href="#how-it-works"]');
+              const intro = document.getElementById("how-it-works");
+              const tool = document.querySelector("section.calculator");
+              const after = (a, b) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+              return link && intro ? [after(link, tool), after(tool, intro), link.textContent.trim()] : null;
+            }""")
+            assert order is not None and order[:2] == [True, True], (tool.path, order)
+            assert order[2], tool.path
+        page.screenshot(path=SCREENSHOTS / f"first-screen-{tool.key}-{lang}-320.png")
+    context.close()
+
+
+# The key result of the group a field belongs to (its .calc-grid, or the calculator), as the
+# issue names them: player A's change and new rating; the tool's main figure; the top of the
+# table. Each selector names an element whose text must be in view while the field has focus.
+KEY_RESULTS = {
+    "change_a": ['[data-out="change_a"]', '[data-out="new_a"]'],
+    "tournament_change": ['[data-out="tournament_change"]', '[data-out="tournament_new"]'],
+    "match_change_a": ['[data-out="match_change_a"]', '[data-out="match_new_a"]'],
+    "expectancy_higher": ['[data-out="expectancy_higher"]', '[data-out="expectancy_lower"]'],
+    "k_value": ['[data-out="k_value"]'],
+    "perf_fide": ['[data-out="perf_fide"]'],
+    "init_rating": ['[data-out="init_rating"]'],
+    "g_new_rating": ['[data-out="g_new_rating"]', '[data-out="g_change"]'],
+    "dwz_new": ['[data-out="dwz_new"]', '[data-out="dwz_change"]'],
+    "standings": ['table.standings > tbody > tr:first-child > td:nth-child(2)'],
+    "trf": ['table.trf-table > tbody:first-of-type > tr:first-child > th'],
+}
+
+# Focus each field one types into, as the reader does; say what the visual viewport shows.
+FOCUS_AND_LOOK = """([id, keys]) => {
+  const field = document.getElementById(id);
+  field.focus();
+  const group = field.closest(".calc-grid") || field.closest("section[data-mode]");
+  const key = Object.entries(keys).find(([, selectors]) => group.querySelector(selectors[0]));
+  const view = window.visualViewport;
+  const top = view.offsetTop, bottom = view.offsetTop + view.height;
+  const line = document.querySelector(".key-line");
+  const lineBox = line && !line.hidden ? line.getBoundingClientRect() : null;
+  const fieldBox = field.getBoundingClientRect();
+  return {
+    key: key ? key[1].map((selector) => group.querySelector(selector).textContent.trim()) : null,
+    line: lineBox ? line.textContent : null,
+    lineInView: lineBox ? lineBox.top >= top - 0.5 && lineBox.bottom <= bottom + 0.5 && lineBox.height > 0 : false,
+    // The field stays visible above the line (a field taller than the room left shows its top).
+    fieldInView: fieldBox.top >= top - 0.5 && (fieldBox.bottom <= (lineBox ? lineBox.top : bottom) + 0.5
+      || (lineBox && fieldBox.top <= top + 16)),
+  };
+}"""
+TYPED_FIELDS = """() => [...document.querySelectorAll(
+  "section[data-mode] :is(input:not([type=checkbox]):not([type=radio]):not([type=file]), textarea)")].map((field) => field.id)"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_the_key_result_stays_in_view_while_typing_on_a_phone(
+    browser: Any, served: str, site: SiteConfig, lang: str
+) -> None:
+    # 390 × 844 and 320 × 640 phones with the on-screen keyboard up: what is left of the page.
+    context = _context(browser, 390, 400)
+    page = context.new_page()
+    problems = []
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for tool in _tool_pages(site, lang):
+        page.goto(served + tool.path)
+        fields = page.evaluate(TYPED_FIELDS)
+        assert fields, tool.path
+        for width, height in ((390, 400), (320, 330)):
+            page.set_viewport_size({"width": width, "height": height})
+            for field in fields:
+                seen = page.evaluate(FOCUS_AND_LOOK, [field, KEY_RESULTS])
+                where = f"/{tool.path} {width}×{height} #{field}"
+                if seen["key"] is None:
+                    problems.append(f"{where}: no key result named for its group")
+                elif not seen["lineInView"]:
+                    problems.append(f"{where}: the key result is not in view")
+                else:
+                    missing = [text for text in seen["key"] if text not in seen["line"]]
+                    if missing:
+                        problems.append(f"{where}: the line {seen['line']!r} lacks {missing}")
+                if not seen["fieldInView"]:
+                    problems.append(f"{where}: the field itself is hidden")
+            page.screenshot(path=SCREENSHOTS / f"keyboard-{tool.key}-{lang}-{width}.png")
+        page.evaluate("document.activeElement.blur()")
+        assert page.evaluate("document.querySelector('.key-line').hidden"), tool.path
+        page.set_viewport_size({"width": 390, "height": 400})
+    assert problems == [], "\n".join(problems)
+
+    # The line follows the page's numbers as they change, and it is for phones only.
+    page.goto(served + f"{lang}/")
+    page.focus("#rating_a")
+    page.evaluate("document.querySelector('[data-out=\"new_a\"]').textContent = '1\u2009234,5'")
+    assert "1\u2009234,5" in page.locator(".key-line").text_content()
+    page.set_viewport_size({"width": 1024, "height": 400})
+    page.focus("#rating_b")
+    assert page.locator(".key-line").is_hidden()
     context.close()
