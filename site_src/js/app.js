@@ -70,13 +70,21 @@ function decodeText(bytes) {
 }
 
 // Files chosen in <input type=file data-fills="name"> are read into that field, locally.
+// Once the field is typed or pasted into, the chooser forgets the file: its name would
+// otherwise stand beside text that is no longer the file's.
 document.querySelectorAll("input[type=file][data-fills]").forEach((input) => {
+  const target = input.form.querySelector(`[name="${input.dataset.fills}"]`);
+  let filling = false;
   input.addEventListener("change", async () => {
     const file = input.files?.[0];
     if (!file) return;
-    const target = input.form.querySelector(`[name="${input.dataset.fills}"]`);
     target.value = decodeText(new Uint8Array(await file.arrayBuffer()));
+    filling = true;
     target.dispatchEvent(new Event("input", { bubbles: true }));
+    filling = false;
+  });
+  target.addEventListener("input", () => {
+    if (!filling) input.value = "";
   });
 });
 

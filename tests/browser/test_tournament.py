@@ -134,6 +134,7 @@ def test_a_tournament_file_is_rated_on_the_device(
     page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
     assert page.input_value('[name="trf_text"]') == SPRING
     assert page.inner_text('[data-out="trf_players"]') == "10"
+    assert page.eval_on_selector("#trf_file", "(input) => input.files.length") == 1
 
     # A player's row, in the page's number format; the note on K comes last.
     cells = player_row(page, "Rossi, Giulia").locator("tr").first.locator("th, td").all_inner_texts()
@@ -191,6 +192,8 @@ def test_a_tournament_file_is_rated_on_the_device(
     # A bad result code is named with its line and column, in the page's language.
     bad = SPRING.replace("9 b 0    10 w 1", "9 b ?    10 w 1")
     page.fill('[name="trf_text"]', bad)
+    # The text is no longer the file's, so the chooser no longer names the file.
+    assert page.eval_on_selector("#trf_file", "(input) => input.files.length") == 0
     box = page.locator('[data-error-for="trf_text"]')
     box.wait_for(state="visible")
     show = box.locator("button.trf-show-line")
