@@ -39,6 +39,8 @@ class SiteConfig:
     default_language: str = "en"
     site_name: str = "Elo"
     strict: bool = False
+    # How long one page's expressions may run (sitegen.sandbox.Limits).
+    expression_seconds: float = 10.0
     content_security_policy: str = CONTENT_SECURITY_POLICY
     # What an article's front matter may name as ``template:`` (the others are layouts,
     # partials or not pages at all: sw.js, 404.html, manifest.webmanifest).

@@ -9,8 +9,9 @@ from __future__ import annotations
 import importlib
 import json
 import logging
+import re
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,8 @@ from markupsafe import Markup
 from sitegen import assets, headers, links, lockfile, offline, publish, stdlib
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page, load_pages
-from sitegen.errors import BuildError
+from sitegen.errors import BuildError, describe, deepest_line
+from sitegen.html_policy import find_page_violation, script_ids
 from sitegen.i18n import (
     ANCHOR_LABEL,
     BROWSER_MESSAGES,
@@ -114,7 +116,8 @@ class Builder:
         self._templates: TemplateRenderer | None = None
         self._wheel: tuple[str, bytes, str] | None = None
         self._lock: tuple[tuple[str, ...], str] | None = None
-        self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]]]] = {}
+        self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]], list[str]]] = {}
+        self._script_ids: frozenset[str] = frozenset()
         self._messages: dict[str, dict[str, str]] = {}
         self._translations: dict[str, Translations] = {}
 
@@ -177,37 +180,51 @@ class Builder:
         return self._messages[lang]
 
     def _article(self, page: Page, link_table: dict[tuple[str, str], str],
-                 build_key: tuple[Any, ...]) -> tuple[str, list[dict[str, Any]]]:
-        """One article's HTML, reused while its text and ``build_key`` stay the same."""
+                 build_key: tuple[Any, ...]) -> tuple[str, list[dict[str, Any]], list[str]]:
+        """One article's HTML, headings and own ids, reused while its text and ``build_key``
+        stay the same. Any failure becomes a BuildError naming the article's file and line."""
         cache_key = (page.source, page.body, page.body_line, build_key)
         if cache_key not in self._articles:
-            elo = _elo_core()
-            def link(key: str, _lang: str = page.lang) -> str:
-                if (key, _lang) not in link_table:
-                    raise LookupError(f"link to unknown article {key!r}")
-                return link_table[key, _lang]
-
-            catalog = self._catalog(page.lang)
-            page_protocol = importlib.import_module("elo_core.page")
-
-            def live_curve(extra: str, _lang: str = page.lang) -> str:
-                return expectancy_curve_svg(_lang, catalog, elo, extra, ident="live-curve")
-
-            live = LiveExamples(page.lang, catalog, self._browser_messages(page.lang),
-                                page_protocol.compute, tuple(page_protocol.MODES), live_curve)
-            renderer = ArticleRenderer(
-                page.lang,
-                globals_={"elo": article_namespace(elo), "link": link},
-                macros=article_macros(page.lang, catalog, elo),
-                live=live,
-                filters={
-                    "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
-                    "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
-                },
-                anchor_label=self._catalog(page.lang).gettext(ANCHOR_LABEL),
-            )
-            self._articles[cache_key] = renderer.render(page.body, page.source, page.body_line)
+            try:
+                self._articles[cache_key] = self._render_article(page, link_table)
+            except BuildError:
+                raise
+            except Exception as error:  # noqa: BLE001 — whatever an article makes fail
+                raise BuildError(page.source, page.body_line - 1 + deepest_line(page.body),
+                                 describe(error)) from None
         return self._articles[cache_key]
+
+    def _render_article(self, page: Page, link_table: dict[tuple[str, str], str]
+                        ) -> tuple[str, list[dict[str, Any]], list[str]]:
+        elo = _elo_core()
+        def link(key: str, _lang: str = page.lang) -> str:
+            if (key, _lang) not in link_table:
+                raise LookupError(f"link to unknown article {key!r}")
+            return link_table[key, _lang]
+
+        catalog = self._catalog(page.lang)
+        page_protocol = importlib.import_module("elo_core.page")
+
+        def live_curve(extra: str, _lang: str = page.lang) -> str:
+            return expectancy_curve_svg(_lang, catalog, elo, extra, ident="live-curve")
+
+        live = LiveExamples(page.lang, catalog, self._browser_messages(page.lang),
+                            page_protocol.compute, tuple(page_protocol.MODES), live_curve)
+        renderer = ArticleRenderer(
+            page.lang,
+            globals_={"elo": article_namespace(elo), "link": link},
+            macros=article_macros(page.lang, catalog, elo),
+            live=live,
+            filters={
+                "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
+                "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
+            },
+            anchor_label=self._catalog(page.lang).gettext(ANCHOR_LABEL),
+            reserved_ids=self._script_ids,
+            seconds=self.config.expression_seconds,
+        )
+        html, toc = renderer.render(page.body, page.source, page.body_line)
+        return html, toc, renderer.author_ids
 
     def render_site(self, out: Path, report: BuildReport) -> None:
         config = self.config
@@ -218,7 +235,14 @@ class Builder:
                 config, {lang: self._catalog(lang) for lang in config.languages})
         templates = self._templates
 
+        self._script_ids = script_ids([path.read_text(encoding="utf-8")
+                                       for path in sorted((config.source_dir / "js").glob("*.js"))])
         elo_hash = assets.tree_digest(config.package_dir)
+        link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
+        # Articles depend on elo_core and on where every other article lives. They come first:
+        # an author's mistake stops the build before any asset work.
+        build_key = (elo_hash, tuple(sorted(link_table.items())))
+        bodies = {page.source: self._article(page, link_table, build_key) for page in pages}
         modules = assets.fingerprint_modules(config.source_dir / "js", out, "assets", config.root)
         asset_urls = {
             "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets",
@@ -242,9 +266,6 @@ class Builder:
         by_key: dict[str, dict[str, Page]] = defaultdict(dict)
         for page in pages:
             by_key[page.key][page.lang] = page
-        link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
-        # Articles depend on elo_core and on where every other article lives.
-        build_key = (elo_hash, tuple(sorted(link_table.items())))
         examples = _examples()
         prerendered = {lang: _prerender(examples, lang, self._browser_messages(lang))
                        for lang in config.languages}
@@ -252,7 +273,7 @@ class Builder:
 
         sitemap: list[dict[str, Any]] = []
         for page in pages:
-            body_html, toc = self._article(page, link_table, build_key)
+            body_html, toc, own_ids = bodies[page.source]
             alternates = [
                 {"lang": lang, "name": config.languages[lang],
                  "url": config.absolute_url(p.path), "href": config.url(p.path)}
@@ -280,6 +301,7 @@ class Builder:
                 "messages_slot": Markup(MESSAGES_SLOT),
             }
             html = templates.render(page.lang, page.template, context, source=page.source)
+            _check_page(page, html, body_html, own_ids)
             if MESSAGES_SLOT in html:
                 html = html.replace(MESSAGES_SLOT, _messages_json(
                     page_messages(html, self._browser_messages(page.lang))), 1)
@@ -321,6 +343,23 @@ class Builder:
         for path in out.rglob("*.html"):
             html = path.read_text(encoding="utf-8")
             path.write_text(html.replace("</head>", script + "\n</head>", 1), encoding="utf-8")
+
+
+_ID = re.compile(r"""\sid=["']?([^"'\s>]+)""")
+
+
+def _check_page(page: Page, html: str, body_html: str, own_ids: list[str]) -> None:
+    """The finished page: no redirect, and no id of the article's that the page uses itself."""
+    problem = find_page_violation(html)
+    if problem is not None:
+        raise BuildError(page.source, None, f"{problem}: a page can never redirect")
+    in_page = Counter(_ID.findall(html))
+    in_body = Counter(_ID.findall(body_html))
+    for ident in own_ids:
+        if in_page[ident] > in_body[ident]:
+            line = page.body_line - 1 + deepest_line(page.body, ident)
+            raise BuildError(page.source, line, f"id {ident!r} is used by the page itself: "
+                             "choose another (for a heading: {: #another-id })")
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
