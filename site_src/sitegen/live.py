@@ -162,8 +162,9 @@ class LiveExamples:
         result = self.compute(mode, form, self.lang)
         strange = [name for name in fields if name not in form.read]
         if strange:
-            raise LiveExampleError(unknown(f"field of the {mode!r} mode", strange[0],
-                                           sorted(form.read - set(fields)) or sorted(form.read)))
+            raise LiveExampleError(unknown("field", strange[0],
+                                           sorted(form.read - set(fields)) or sorted(form.read),
+                                           f"in the {mode!r} mode"))
         if not result["ok"]:
             problems = "; ".join(f"{e['field']}: {e['code']}" + (f"/{e['reason']}" if e["reason"] else "")
                                  for e in result["errors"])
@@ -178,7 +179,7 @@ class LiveExamples:
         example = self._inside("live_input")
         if name not in example.values:
             raise LiveExampleError(
-                f"live_input({name!r}): " + unknown("field of this example", name, example.values)
+                f"live_input({name!r}): " + unknown("field", name, example.values, "in this example")
                 + " (a field shown needs a starting value in live_start)")
         if name in example.shown:
             raise LiveExampleError(f"live_input({name!r}) is already in this example")
@@ -221,8 +222,8 @@ class LiveExamples:
             shown_names = sorted(n for n, o in example.outputs.items()
                                  if isinstance(o, dict) and {"value", "message", "text"} & set(o))
             raise LiveExampleError(
-                f"live_out({name!r}): " + unknown(f"number or text of the {example.mode!r} mode",
-                                                  name, shown_names))
+                f"live_out({name!r}): " + unknown("output", name, shown_names,
+                                                  f"in the {example.mode!r} mode"))
         shown = dict(output)
         attributes = f'data-out="{escape(name)}"'
         if "value" not in output:
@@ -254,7 +255,7 @@ class LiveExamples:
         if not isinstance(output, dict) or "rows" not in output:
             tables = sorted(n for n, o in example.outputs.items() if isinstance(o, dict) and "rows" in o)
             raise LiveExampleError(f"live_table({name!r}): "
-                                   + unknown(f"table of the {example.mode!r} mode", name, tables))
+                                   + unknown("table", name, tables, f"in the {example.mode!r} mode"))
         rows = format_output(output, self.lang, self.messages)
         if rows and len(headers) != len(rows[0]):
             raise LiveExampleError(f"live_table({name!r}) has {len(rows[0])} columns: give as many "

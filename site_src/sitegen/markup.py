@@ -28,6 +28,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from sitegen.errors import BuildError, deepest_line, describe
 from sitegen.html_policy import article_ids, find_final_violation, find_violation, looks_like_html
+from sitegen.suggest import unknown
 from sitegen.sandbox import MAX_OUTPUT, ArticleSandbox, ExpressionLimit, Limits
 
 if TYPE_CHECKING:
@@ -203,6 +204,8 @@ def expression_message(error: BaseException) -> str:
         return f"expression stopped: {error}"
     if isinstance(error, (RecursionError, MemoryError)) or "integer string conversion" in str(error):
         return f"expression failed: {describe(error)}"
+    if isinstance(error, (jinja2.UndefinedError, LookupError, ValueError)) and str(error):
+        return f"expression failed: {error}"
     return f"expression failed: {type(error).__name__}: {error}"
 
 
@@ -349,7 +352,13 @@ class ArticleRenderer:
                 return "".join(parts)
         except jinja2.TemplateSyntaxError as error:
             line = first_line + (error.lineno or 1) - 1
-            raise BuildError(source, line, f"expression syntax: {error.message}") from None
+            message = error.message or ""
+            unknown_filter = re.match(r"No (filter|test) named '([^']*)'", message)
+            if unknown_filter:
+                kind, name = unknown_filter.groups()
+                known = self.env.filters if kind == "filter" else self.env.tests
+                message = unknown(kind, name, known)
+            raise BuildError(source, line, f"expression syntax: {message}") from None
         except BuildError:
             raise
         except Exception as error:  # noqa: BLE001 — any failure of an author's expression

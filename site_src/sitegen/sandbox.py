@@ -250,6 +250,40 @@ class _BoundedNamespace(Namespace):
         super().__setitem__(name, check_value(value))
 
 
+def _public_names(obj: object) -> list[str]:
+    if isinstance(obj, ArticleNamespace):
+        return list(vars(obj))
+    if isinstance(obj, Mapping):
+        return [str(key) for key in obj]
+    return [name for name in dir(obj) if not name.startswith("_")]
+
+
+def _undefined_class(names: Callable[[], list[str]]) -> type[jinja2.StrictUndefined]:
+    """StrictUndefined that says "unknown … — did you mean …?" with no internal class names."""
+
+    class ArticleUndefined(jinja2.StrictUndefined):
+        __slots__ = ()
+
+        @property
+        def _undefined_message(self) -> str:
+            from sitegen.suggest import unknown
+
+            name = self._undefined_name
+            owner = self._undefined_obj
+            if self._undefined_hint:
+                return str(self._undefined_hint)
+            if owner is jinja2.utils.missing:
+                return unknown("name", str(name), names()) + (
+                    " (elo.… for elo_core's functions, or a macro such as expectancy_table)")
+            if isinstance(owner, ArticleNamespace):
+                return unknown("function or value", str(name), _public_names(owner))
+            if not isinstance(name, str):
+                return f"no item {name!r} here"
+            return unknown("attribute", name, _public_names(owner))
+
+    return ArticleUndefined
+
+
 class _NoTemplates(jinja2.BaseLoader):
     def get_source(self, environment: jinja2.Environment, template: str) -> NoReturn:
         raise SecurityError(
@@ -278,7 +312,7 @@ class ArticleSandbox(SandboxedEnvironment):
         super().__init__(
             autoescape=False,  # the output is Markdown, escaped by Markdown itself
             finalize=finalize,
-            undefined=jinja2.StrictUndefined,
+            undefined=_undefined_class(lambda: list(self.globals)),
             keep_trailing_newline=True,
             loader=_NoTemplates(),
         )

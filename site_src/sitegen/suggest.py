@@ -8,16 +8,17 @@ from collections.abc import Iterable
 __all__ = ["did_you_mean", "unknown"]
 
 
-def unknown(kind: str, name: str, known: Iterable[str]) -> str:
-    """``unknown field 'oponent' — did you mean 'opponent'?``, or the names there are."""
+def unknown(kind: str, name: str, known: Iterable[str], where: str = "") -> str:
+    """``unknown field 'oponent' in the 'steps' mode — did you mean 'opponent'?``, or the
+    names there are (``where`` follows the name)."""
     names = sorted(set(known))
+    said = f"unknown {kind} {name!r}{' ' + where if where else ''}"
     close = difflib.get_close_matches(name, names, n=2, cutoff=0.6)
     if close:
-        hint = " or ".join(repr(n) for n in close)
-        return f"unknown {kind} {name!r} — did you mean {hint}?"
+        return f"{said} — did you mean {' or '.join(repr(n) for n in close)}?"
     if names and len(names) <= 25:
-        return f"unknown {kind} {name!r} (known: {', '.join(names)})"
-    return f"unknown {kind} {name!r}"
+        return f"{said} (known: {', '.join(names)})"
+    return said
 
 
 def did_you_mean(name: str, known: Iterable[str]) -> str:
