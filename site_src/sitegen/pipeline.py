@@ -20,7 +20,7 @@ from babel.support import Translations
 from markupsafe import Markup
 
 from sitegen import assets, headers, links, lockfile, offline, publish, stdlib
-from sitegen.config import SiteConfig
+from sitegen.config import SiteConfig, publishing_problem
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError, describe, deepest_line
 from sitegen.html_policy import find_page_violation, script_ids
@@ -38,6 +38,7 @@ from sitegen.live import LiveExamples
 from sitegen.markup import ArticleRenderer
 from sitegen.render import TemplateRenderer
 from sitegen.sandbox import article_namespace
+from sitegen.suggest import unknown
 
 __all__ = ["BuildReport", "Builder", "build"]
 
@@ -130,6 +131,9 @@ class Builder:
             self._articles = {}
         if changed is not None and any(self.config.package_dir in p.parents for p in changed):
             _elo_core(fresh=True)
+        problem = publishing_problem(self.config)
+        if problem is not None:
+            raise BuildError("--base-url", None, problem)
         report = BuildReport()
         with publish.staging(self.config.out_dir) as folder:
             self.render_site(folder, report)
@@ -199,7 +203,8 @@ class Builder:
         elo = _elo_core()
         def link(key: str, _lang: str = page.lang) -> str:
             if (key, _lang) not in link_table:
-                raise LookupError(f"link to unknown article {key!r}")
+                raise LookupError("link to " + unknown(
+                    "article", key, {k for k, lang in link_table if lang == _lang}))
             return link_table[key, _lang]
 
         catalog = self._catalog(page.lang)
@@ -274,9 +279,11 @@ class Builder:
         sitemap: list[dict[str, Any]] = []
         for page in pages:
             body_html, toc, own_ids = bodies[page.source]
+            # A local build (no base_url) writes no absolute address: see SiteConfig.base_url.
+            absolute = config.absolute_url if config.publishing else (lambda _path: None)
             alternates = [
                 {"lang": lang, "name": config.languages[lang],
-                 "url": config.absolute_url(p.path), "href": config.url(p.path)}
+                 "url": absolute(p.path), "href": config.url(p.path)}
                 for lang in config.languages
                 if (p := by_key[page.key].get(lang)) is not None
             ]
@@ -291,9 +298,9 @@ class Builder:
                 "toc": toc,
                 "assets": asset_urls,
                 "preload_modules": preload,
-                "canonical": config.absolute_url(page.path),
+                "canonical": absolute(page.path),
                 "alternates": alternates,
-                "x_default": config.absolute_url(default_alt.path) if default_alt else None,
+                "x_default": absolute(default_alt.path) if default_alt else None,
                 "nav": [p for p in pages if p.lang == page.lang and p.key != HOME_KEY],
                 "home": by_key[HOME_KEY].get(page.lang),
                 "shown": prerendered[page.lang],
@@ -321,11 +328,19 @@ class Builder:
             html = templates.render(config.default_language, name, root_context,
                                     source=templates_dir / name)
             _write(out / name, html)
-        _write(out / "sitemap.xml", templates.render(
-            config.default_language, "sitemap.xml", {"entries": sitemap},
-            source=templates_dir / "sitemap.xml"))
-        _write(out / "robots.txt",
-               f"User-agent: *\nAllow: /\n\nSitemap: {config.absolute_url('sitemap.xml')}\n")
+        if config.publishing:
+            _write(out / "sitemap.xml", templates.render(
+                config.default_language, "sitemap.xml", {"entries": sitemap},
+                source=templates_dir / "sitemap.xml"))
+            _write(out / "robots.txt",
+                   f"User-agent: *\nAllow: /\n\nSitemap: {config.absolute_url('sitemap.xml')}\n")
+        else:
+            _write(out / "robots.txt", "User-agent: *\nAllow: /\n")
+            message = ("local build: no canonical or hreflang addresses and no sitemap.xml; "
+                       "to publish, build with --base-url https://… (README: Publish)")
+            if not self.live_reload:
+                log.warning("%s", message)
+            report.warnings.append(message)
         _write(out / "manifest.webmanifest", templates.render(
             config.default_language, "manifest.webmanifest", root_context,
             source=templates_dir / "manifest.webmanifest"))
