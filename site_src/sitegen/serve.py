@@ -184,6 +184,16 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return
 
 
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closed its connection (a reload stream, a page left) is no error."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
 def _error_event(message: str) -> bytes:
     return f"event: build-error\ndata: {json.dumps(message)}\n\n".encode()
 
@@ -193,9 +203,7 @@ def make_server(directory: Path, host: str, port: int, base_path: str = "/",
                 request_log: list[str] | None = None) -> http.server.ThreadingHTTPServer:
     handler = type("Handler", (SiteHandler,), {"base_path": base_path, "generation": generation,
                                                "request_log": request_log})
-    server = http.server.ThreadingHTTPServer(
-        (host, port), functools.partial(handler, directory=str(directory))
-    )
+    server = _Server((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 

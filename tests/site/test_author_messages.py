@@ -35,7 +35,7 @@ ROOT = Path(__file__).resolve().parents[2]
         (HEAD + 'x\n\n{{ live_start("steps", rating=1750, oponent=1810, score="1") }}\n', 9,
          "unknown field 'oponent' in the 'steps' mode — did you mean 'opponent'?"),
         (HEAD + START + "\n{{ live_out('chnage') }}\n\n{{ live_end() }}\n", 11,
-         "unknown output 'chnage' in the 'steps' mode — did you mean 'change'?"),
+         "unknown output 'chnage' in the 'steps' mode — did you mean 'change'"),
         (HEAD.replace("title: T", "titel: T\ntitle: T"), 2,
          "unknown front-matter key 'titel' — did you mean 'title'?"),
         (HEAD.replace("slug: example", "slug: example\norder: 1\nnva: Short"), 7,

@@ -131,7 +131,7 @@ START = '{{ live_start("steps", rating=1750, opponent=1810, score="1", k=20) }}'
         ('x\n\n{{ live_start("steps", rating=17500000, opponent=1810, score="1") }}\n', 9,
          "inputs are wrong (rating: rating-invalid"),
         (f"{START}\n\n{{{{ live_out('expectd') }}}}\n\n{{{{ live_end() }}}}\n", 9,
-         "live_out('expectd'): unknown output 'expectd' in the 'steps' mode — did you mean 'expected'?"),
+         "live_out('expectd'): unknown output 'expectd' in the 'steps' mode — did you mean 'expected'"),
         (f"{START}\n\n{{{{ live_input('opponnent') }}}}\n\n{{{{ live_end() }}}}\n", 9,
          "live_input('opponnent'): unknown field 'opponnent' in this example — did you mean 'opponent'?"),
         (f"{START}\n\n{{{{ live_input('score', options=[('0', 'a')]) }}}}\n\n{{{{ live_end() }}}}\n",
