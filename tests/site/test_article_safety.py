@@ -195,9 +195,11 @@ def test_a_body_that_crashed_the_build_names_file_and_line(
         "{% set ns = namespace(s='ab') %}{% for i in range(60) %}{% set ns.s = ns.s ~ ns.s %}"
         "{% endfor %}{{ ns.s | length }}",
         "{% for i in range(100000) %}{{ 'x' * 1000 }}{% endfor %}",
+        "{% set a = 'x' * 100000 %}{% set a = a ~ a %}{% set a = a ~ a %}{% set a = a ~ a %}"
+        "{% set a = a ~ a %}{% set a = a ~ a %}{% set a = a ~ a %}{{ a | length }}",
     ],
     ids=["center", "center-filter", "repeat", "list-repeat", "power", "format-width",
-         "percent-width", "replace", "join", "range", "doubling", "output"],
+         "percent-width", "replace", "join", "range", "doubling", "output", "concat-doubling"],
 )
 def test_an_expression_too_large_stops_the_build(fixture_config: SiteConfig, expression: str) -> None:
     started = time.monotonic()
