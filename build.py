@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build the static site into dist/, or serve it while editing.
 
-    python build.py [--strict] [--base-url URL] [--out DIR]
-    python build.py serve [--port 8000]
+    python build.py [--strict] [--base-url URL [--local]] [--out DIR]
+    python build.py serve [--port 8000]   # builds into .cache/serve-dist, never dist/
     python build.py i18n        # extract UI strings and update the catalogs
 """
 
@@ -22,12 +22,21 @@ from sitegen.config import SiteConfig  # noqa: E402
 from sitegen.errors import BuildError  # noqa: E402
 
 
+# ./dev serve's own output: its pages carry the reload script, which is never published.
+SERVE_DIR = Path(".cache") / "serve-dist"
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n", "stdlib"])
     parser.add_argument("--strict", action="store_true", help="a missing translation is an error")
-    parser.add_argument("--base-url", default=SiteConfig.base_url, help="where the site is published")
-    parser.add_argument("--out", type=Path, default=SiteConfig.out_dir, help="output folder")
+    parser.add_argument("--base-url", default=SiteConfig.base_url,
+                        help="where the site is published (https://example.org/elo/); without "
+                             "it, a local build: no canonical addresses, no sitemap")
+    parser.add_argument("--local", action="store_true",
+                        help="allow a local --base-url (127.0.0.1, localhost) on purpose")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="output folder (dist/; serve: .cache/serve-dist)")
     parser.add_argument("--content", type=Path, default=SiteConfig.content_dir,
                         help="the articles' folder (one subfolder per language)")
     parser.add_argument("--host", default="127.0.0.1")
@@ -35,8 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.INFO, format="%(message)s")
 
-    config = SiteConfig(base_url=args.base_url, out_dir=args.out.resolve(),
-                        content_dir=args.content.resolve(), strict=args.strict)
+    serving = args.command == "serve"
+    out = args.out or (SiteConfig.root / SERVE_DIR if serving else SiteConfig.out_dir)
+    base_url = args.base_url.rstrip("/") + "/" if args.base_url else None
+    config = SiteConfig(base_url=base_url, out_dir=out.resolve(),
+                        content_dir=args.content.resolve(), strict=args.strict,
+                        local=args.local or serving)
     if args.command == "i18n":
         from sitegen.i18n_tools import update_catalogs
 

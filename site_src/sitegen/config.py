@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
-__all__ = ["CONTENT_SECURITY_POLICY", "LANGUAGES", "SiteConfig"]
+__all__ = ["CONTENT_SECURITY_POLICY", "LANGUAGES", "SiteConfig", "publishing_problem"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,12 +35,18 @@ class SiteConfig:
     package_dir: Path = ROOT / "elo_core"
     pyodide_dir: Path = ROOT / "node_modules" / "pyodide"
     out_dir: Path = ROOT / "dist"
-    # Where the site is published; its path part ("/", "/elo/") prefixes every link.
-    base_url: str = "http://127.0.0.1:8000/"
+    # Where the site is published ("https://example.org/elo/"); its path part prefixes every
+    # link. None: a local build (./dev build, ./dev serve), which writes no canonical or
+    # hreflang addresses and no sitemap.xml (see publishing_problem and README, Publish).
+    base_url: str | None = None
+    # A build for a local address (127.0.0.1, localhost) on purpose (build.py --local).
+    local: bool = False
     languages: dict[str, str] = field(default_factory=lambda: dict(LANGUAGES))
     default_language: str = "en"
     site_name: str = "Elo"
     strict: bool = False
+    # How long one page's expressions may run (sitegen.sandbox.Limits).
+    expression_seconds: float = 10.0
     content_security_policy: str = CONTENT_SECURITY_POLICY
     # What an article's front matter may name as ``template:`` (the others are layouts,
     # partials or not pages at all: sw.js, 404.html, manifest.webmanifest).
@@ -47,7 +55,14 @@ class SiteConfig:
         "systems.html", "tournament.html")
 
     @property
+    def publishing(self) -> bool:
+        """A build that knows its address: it writes canonical links and the sitemap."""
+        return self.base_url is not None
+
+    @property
     def base_path(self) -> str:
+        if self.base_url is None:
+            return "/"
         path = "/" + self.base_url.split("://", 1)[-1].partition("/")[2]
         return path if path.endswith("/") else path + "/"
 
@@ -56,4 +71,35 @@ class SiteConfig:
         return self.base_path + path.lstrip("/")
 
     def absolute_url(self, path: str) -> str:
+        if self.base_url is None:
+            raise ValueError("a local build has no absolute addresses (no base_url)")
         return self.base_url.rstrip("/") + "/" + path.lstrip("/")
+
+
+def _is_local_host(host: str) -> bool:
+    if host == "localhost" or host.endswith(".localhost"):
+        return True
+    try:
+        address = ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return address.is_loopback or address.is_unspecified or address.is_link_local
+
+
+def publishing_problem(config: SiteConfig) -> str | None:
+    """Why ``config.base_url`` cannot be published, with what to do instead; None if it can."""
+    if config.base_url is None:
+        return None
+    parts = urlsplit(config.base_url)
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return (f"--base-url {config.base_url!r} is not an address: give the one the site will "
+                "live at, e.g. --base-url https://example.org/ or https://you.github.io/elo/")
+    if parts.query or parts.fragment:
+        return f"--base-url {config.base_url!r}: no ?query or #fragment in the site's address"
+    if _is_local_host(parts.hostname) and not config.local:
+        return (f"--base-url {config.base_url} is a local address: canonical links, hreflang, "
+                "sitemap.xml and robots.txt would send search engines and visitors to it. "
+                "Give the address the site will live at (--base-url https://example.org/elo/); "
+                "build without --base-url for a local copy (no canonical addresses, no "
+                "sitemap); or add --local to build for this address on purpose")
+    return None

@@ -10,7 +10,8 @@ from typing import Any
 import yaml
 
 from sitegen.config import SiteConfig
-from sitegen.errors import BuildError
+from sitegen.errors import BuildError, deepest_line, describe
+from sitegen.suggest import did_you_mean, unknown as unknown_name
 
 __all__ = ["Page", "load_pages"]
 
@@ -51,10 +52,23 @@ class Page:
 class _FrontMatterLoader(yaml.SafeLoader):
     """Safe YAML that refuses a key given twice (PyYAML would keep the last one silently)."""
 
+    def construct_object(self, node: yaml.Node, deep: bool = False) -> Any:
+        try:
+            return super().construct_object(node, deep)
+        except yaml.YAMLError:
+            raise
+        except Exception as error:  # noqa: BLE001 — a value PyYAML cannot make (5,000 digits)
+            raise yaml.constructor.ConstructorError(
+                None, None, describe(error), node.start_mark) from None
+
     def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
         first: dict[Any, int] = {}
         for key_node, _value in node.value:
             key = self.construct_object(key_node, deep=deep)
+            if not isinstance(key, (str, int, float, bool)) and key is not None:
+                raise yaml.constructor.ConstructorError(
+                    None, None, "a key must be a name, not a list or a mapping",
+                    key_node.start_mark)
             if key in first:
                 raise yaml.constructor.ConstructorError(
                     None, None, f"{key!r} is given twice (first on line {first[key] + 2})",
@@ -82,13 +96,17 @@ def _split_front_matter(path: Path, text: str) -> tuple[dict[str, Any], str, int
             break
     else:
         raise BuildError(path, 1, "front matter not closed: no second '---' line")
+    front = "".join(lines[1:index])
     try:
-        data = yaml.load("".join(lines[1:index]), Loader=_FrontMatterLoader) or {}
+        data = yaml.load(front, Loader=_FrontMatterLoader) or {}
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         line = mark.line + 2 if mark is not None else 1
         problem = getattr(error, "problem", None) or str(error)
         raise BuildError(path, line, f"malformed front matter: {problem}") from None
+    except Exception as error:  # noqa: BLE001 — nesting too deep for the parser, and the like
+        raise BuildError(path, 1 + deepest_line(front),
+                         f"malformed front matter: {describe(error)}") from None
     if not isinstance(data, dict):
         raise BuildError(path, 2, "front matter must be a mapping of keys to values")
     return data, "".join(lines[index + 1 :]), index + 2
@@ -104,13 +122,14 @@ def _key_line(path: Path, text: str, key: str) -> int:
 def read_page(path: Path, lang: str, config: SiteConfig) -> Page:
     text = _read_text(path)
     meta, body, body_line = _split_front_matter(path, text)
-    unknown = sorted(set(meta) - REQUIRED_KEYS - OPTIONAL_KEYS)
+    unknown = sorted(set(meta) - REQUIRED_KEYS - OPTIONAL_KEYS, key=str)
     if unknown:
         raise BuildError(
             path,
-            _key_line(path, text, unknown[0]),
-            f"unknown front-matter key {unknown[0]!r} "
-            f"(allowed: {', '.join(sorted(REQUIRED_KEYS | OPTIONAL_KEYS))})",
+            _key_line(path, text, str(unknown[0])),
+            unknown_name("front-matter key", str(unknown[0]), REQUIRED_KEYS | OPTIONAL_KEYS)
+            + f" (the keys: {', '.join(sorted(REQUIRED_KEYS | OPTIONAL_KEYS))};"
+            " see README, Writing articles)",
         )
     missing = sorted(REQUIRED_KEYS - set(meta))
     if missing:
@@ -130,7 +149,8 @@ def read_page(path: Path, lang: str, config: SiteConfig) -> Page:
     template = meta.get("template", "calculator.html" if key == HOME_KEY else "article.html")
     if template not in config.page_templates:
         raise BuildError(path, _key_line(path, text, "template"),
-                         f"template {template!r} is not a page template "
+                         f"template {template!r} is not a page template"
+                         f"{did_you_mean(str(template), config.page_templates)} "
                          f"(one of: {', '.join(config.page_templates)})")
     return Page(
         lang=lang,

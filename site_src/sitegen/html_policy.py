@@ -6,7 +6,14 @@ away, a ``<form>`` posts elsewhere, ``<base>`` moves every link. So the rendered
 Markdown's output, the author's own HTML, the MathML made from the author's LaTeX (latex2mathml
 copies ``\\text{…}`` unescaped and turns ``\\href`` into an attribute) — is checked here against
 what Markdown and its extensions produce plus the inline HTML an author may type. The build's
-own macros (tables, the SVG curve) are generated, not typed, and are inserted after the check.
+own macros (tables, the SVG curve) and a live example's fields and outputs are generated, not
+typed, and stand in the text as placeholders during that check: a placeholder inside a tag (an
+attribute's value) is refused, since the fragment put there later would end the attribute and
+turn the text after it into markup. After every placeholder is filled, the article's final HTML
+is checked again (:func:`find_final_violation`), against the same list plus what the build itself
+writes (form fields, outputs, the curve's SVG); nothing in either list navigates or loads.
+Elements left open at the end of an article are refused in both checks: the page's template
+would close them, or take its own markup into an unfinished tag.
 """
 
 from __future__ import annotations
@@ -15,7 +22,10 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-__all__ = ["Violation", "find_violation", "looks_like_html"]
+__all__ = [
+    "RESERVED_ID", "Violation", "article_ids", "find_final_violation", "find_violation",
+    "find_page_violation", "looks_like_html", "script_ids",
+]
 
 # Attributes every allowed element may carry (aria-* too). No style: the CSP blocks it anyway.
 GLOBAL_ATTRIBUTES = frozenset({"id", "class", "title", "lang", "dir", "role"})
@@ -64,6 +74,31 @@ MATHML_ELEMENTS: dict[str, frozenset[str]] = {
 }
 
 ALLOWED = {**HTML_ELEMENTS, **MATHML_ELEMENTS}
+
+# What the build's own fragments add (sitegen/live.py, sitegen/macros.py), for the final check.
+_GENERATED_ATTRIBUTES = frozenset({
+    "for", "name", "value", "type", "inputmode", "autocomplete", "size", "rows", "spellcheck",
+    "selected", "hidden", "tabindex", "scope", "viewbox", "xmlns", "x", "y", "x1", "x2", "y1",
+    "y2", "cx", "cy", "r", "d", "points", "text-anchor",
+})
+GENERATED_ELEMENTS: dict[str, frozenset[str]] = {
+    tag: _GENERATED_ATTRIBUTES for tag in (
+        "div", "span", "p", "label", "input", "select", "option", "textarea", "output", "table",
+        "caption", "thead", "tbody", "tr", "th", "td", "figure", "figcaption", "svg", "title",
+        "desc", "g", "line", "polyline", "path", "circle", "text", "mn",
+    )
+}
+FINAL_ALLOWED = {tag: ALLOWED.get(tag, frozenset()) | GENERATED_ELEMENTS.get(tag, frozenset())
+                 for tag in {*ALLOWED, *GENERATED_ELEMENTS}}
+
+# Elements with no end tag, and those a browser closes by itself (the end tag is optional).
+_VOID = frozenset({"br", "hr", "img", "wbr", "input", "area", "col", "embed", "source", "track"})
+_OPTIONAL_END = frozenset({"p", "li", "dt", "dd", "tr", "td", "th", "thead", "tbody", "tfoot",
+                           "option", "caption"})
+
+#: Ids the page and its scripts own: a live example's (live1, live1-rating), the tournament
+#: table's rows, the curves' titles. An article that used one would break the page's script.
+RESERVED_ID = re.compile(r"live\d+(?:-.*)?|trf-rounds-.*|(?:live-)?curve-(?:title|desc)")
 URL_ATTRIBUTES = frozenset({"href", "src", "cite"})
 # Links may leave the site; images must come from it (the CSP would block others anyway).
 LINK_SCHEMES = frozenset({"http", "https", "mailto"})
@@ -83,6 +118,8 @@ class Violation:
     message: str
     # Regular expressions that find it in the article's source, the most specific first.
     needles: tuple[str, ...]
+    # The build's placeholder found inside a tag, if that is the problem.
+    placeholder: str | None = None
 
 
 def _url_problem(tag: str, name: str, value: str) -> str | None:
@@ -97,23 +134,58 @@ def _url_problem(tag: str, name: str, value: str) -> str | None:
 
 
 class _Checker(HTMLParser):
-    def __init__(self) -> None:
+    def __init__(self, allowed: dict[str, frozenset[str]], *, generated: bool,
+                 placeholder: re.Pattern[str] | None, reserved_ids: frozenset[str]) -> None:
         super().__init__(convert_charrefs=True)
         self.violation: Violation | None = None
+        self.allowed = allowed
+        self.generated = generated
+        self.placeholder = placeholder
+        self.reserved_ids = reserved_ids
+        self.ids: list[str] = []
+        self.open: list[tuple[str, str]] = []  # (tag, the start tag as written)
 
-    def _found(self, message: str, *needles: str) -> None:
+    def _found(self, message: str, *needles: str, placeholder: str | None = None) -> None:
         if self.violation is None:
-            self.violation = Violation(message, needles)
+            self.violation = Violation(message, needles, placeholder)
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        raw = re.escape(self.get_starttag_text() or "")
-        if tag not in ALLOWED:
+        self._start(tag, attrs)
+        if tag not in _VOID:
+            self.open.append((tag, self.get_starttag_text() or f"<{tag}>"))
+
+    def handle_endtag(self, tag: str) -> None:
+        for index in range(len(self.open) - 1, -1, -1):
+            if self.open[index][0] == tag:
+                del self.open[index:]
+                return
+
+    def _start(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        text = self.get_starttag_text() or ""
+        raw = re.escape(text)
+        found = self.placeholder.search(text) if self.placeholder is not None else None
+        if found is not None:
+            self._found("a macro or live_out(…) cannot stand inside an HTML tag or attribute: "
+                        "write it in the text", raw, rf"<\s*{re.escape(tag)}\b",
+                        placeholder=found.group(0))
+            return
+        if tag not in self.allowed:
             name = re.escape(re.split(r"[^\w-]", tag, maxsplit=1)[0])  # latex2mathml may add &#xa0;
             self._found(f"<{tag}> is not allowed in an article", raw, rf"<\s*{name}\b")
             return
         for name, value in attrs:
-            if not (name in GLOBAL_ATTRIBUTES or name in ALLOWED[tag] or name.startswith("aria-")):
-                allowed = ", ".join(sorted(ALLOWED[tag] | GLOBAL_ATTRIBUTES | {"aria-*"}))
+            if name == "id" and value is not None:
+                self.ids.append(value)
+                if not self.generated and (value in self.reserved_ids or RESERVED_ID.fullmatch(value)):
+                    self._found(f"id {value!r} is used by the page itself: choose another "
+                                "(for a heading: {: #another-id })", raw,
+                                rf"\bid\s*=\s*[\"']?{re.escape(value)}", rf"#{re.escape(value)}\b")
+                    continue
+            allowed_here = self.allowed[tag]
+            generated_data = self.generated and name.startswith("data-")
+            if not (name in GLOBAL_ATTRIBUTES or name in allowed_here or name.startswith("aria-")
+                    or generated_data):
+                allowed = ", ".join(sorted(allowed_here | GLOBAL_ATTRIBUTES | {"aria-*"}))
                 self._found(f"attribute {name!r} is not allowed on <{tag}> (allowed: {allowed})",
                             raw, rf"\b{re.escape(name)}\s*=\s*[\"']?{re.escape(value or '')}",
                             rf"\b{re.escape(name)}\s*=", rf"\b{re.escape(name)}\b")
@@ -123,7 +195,21 @@ class _Checker(HTMLParser):
                     self._found(problem, raw, re.escape(value), rf"\b{name}\b")
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
+        self._start(tag, attrs)
+
+    def finish(self) -> None:
+        """At the end: nothing unfinished, nothing left open for the page to close."""
+        rest = self.rawdata.lstrip()
+        if rest.startswith("<") and len(rest) > 1 and not rest[1].isspace():
+            # An unfinished tag: the page's own markup after it would become its attributes.
+            self._found(f"the tag {rest[:40]!r} at the end of the article is not finished "
+                        "(a missing '>' or quote)", re.escape(rest[:40]), re.escape(rest[:12]))
+        left = [(tag, text) for tag, text in self.open if tag not in _OPTIONAL_END]
+        if left:
+            tag, text = left[-1]
+            self._found(f"<{tag}> is not closed: add </{tag}> before the article ends "
+                        "(the page would close it where its own markup begins)",
+                        re.escape(text), rf"<\s*{re.escape(tag)}\b")
 
     # Browsers and html.parser do not always agree where a comment or declaration ends, so
     # anything could hide in one; an article has no use for them.
@@ -141,9 +227,71 @@ class _Checker(HTMLParser):
         self._found(f"<?{data}> is not allowed in an article", re.escape(f"<?{data}"), r"<\?")
 
 
-def find_violation(html: str) -> Violation | None:
-    """The first thing in ``html`` (an article's body) outside the allow-list."""
-    checker = _Checker()
+def _check(html: str, allowed: dict[str, frozenset[str]], *, generated: bool,
+           placeholder: re.Pattern[str] | None = None,
+           reserved_ids: frozenset[str] = frozenset()) -> _Checker:
+    checker = _Checker(allowed, generated=generated, placeholder=placeholder,
+                       reserved_ids=reserved_ids)
+    checker.feed(html)
+    checker.finish()
+    checker.close()
+    return checker
+
+
+def find_violation(html: str, *, placeholder: re.Pattern[str] | None = None,
+                   reserved_ids: frozenset[str] = frozenset()) -> Violation | None:
+    """The first thing in ``html`` (an article's body, placeholders not yet filled) outside the
+    allow-list: ``placeholder`` finds the build's placeholders, which must not stand in a tag;
+    ``reserved_ids`` are the page's own ids."""
+    return _check(html, ALLOWED, generated=False, placeholder=placeholder,
+                  reserved_ids=reserved_ids).violation
+
+
+def find_final_violation(html: str) -> Violation | None:
+    """The same for the article's final HTML, every placeholder filled in."""
+    return _check(html, FINAL_ALLOWED, generated=True).violation
+
+
+def article_ids(html: str) -> list[str]:
+    """The ids an article's HTML defines, in order."""
+    return _check(html, FINAL_ALLOWED, generated=True).ids
+
+
+_SCRIPT_ID = re.compile(r"""getElementById\(\s*["'`]([^"'`$]+)["'`]\s*\)""")
+
+
+def script_ids(sources: list[str]) -> frozenset[str]:
+    """The ids the page's scripts look up by name (``getElementById("…")``)."""
+    return frozenset(name for text in sources for name in _SCRIPT_ID.findall(text))
+
+
+# The only http-equiv a page may carry: its policy. "refresh" navigates the reader away.
+_PAGE_HTTP_EQUIV = frozenset({"content-security-policy"})
+
+
+class _PageChecker(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.violation: str | None = None
+        self.in_body = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "body":
+            self.in_body = True
+        if tag == "meta" and self.violation is None:
+            equiv = (dict(attrs).get("http-equiv") or "").strip().lower()
+            if equiv and equiv not in _PAGE_HTTP_EQUIV:
+                self.violation = f'<meta http-equiv="{equiv}"> would redirect or alter the page'
+            elif self.in_body:
+                self.violation = "<meta> in the page's body"
+
+    handle_startendtag = handle_starttag
+
+
+def find_page_violation(html: str) -> str | None:
+    """A whole page's last check: no redirect (``<meta http-equiv=refresh>``), no <meta> in
+    its body, whatever the template or an article put there."""
+    checker = _PageChecker()
     checker.feed(html)
     checker.close()
     return checker.violation

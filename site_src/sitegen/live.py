@@ -23,8 +23,9 @@ build with the article's file and line.
 
 from __future__ import annotations
 
+import re
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -33,6 +34,7 @@ from babel.support import NullTranslations
 
 from sitegen.i18n import N_, format_input, format_output
 from sitegen.markup import numeric_columns
+from sitegen.suggest import unknown
 
 __all__ = ["FIELD_LABELS", "LiveExamples", "LiveExampleError"]
 
@@ -72,6 +74,37 @@ _MULTILINE = frozenset({"games", "league_games", "g_games", "dwz_games", "perf_o
 # Fields that hold a day: the browser's date picker shows it in the reader's own format,
 # and its value is the ISO date (YYYY-MM-DD) the mode reads.
 _DATES = frozenset({"dwz_played"})
+
+
+# A field's name goes into the page's ids and names: letters, digits and _ only.
+_FIELD_NAME = re.compile(r"[a-z][a-z0-9_]{0,40}")
+
+
+class _ReadFields(Mapping[str, str]):
+    """A mode's form that remembers which fields the mode read (the others are unknown to it)."""
+
+    def __init__(self, fields: Mapping[str, str]) -> None:
+        self.fields = fields
+        self.read: set[str] = set()
+
+    def __getitem__(self, name: str) -> str:
+        self.read.add(name)
+        return self.fields[name]
+
+    def get(self, name: str, default: object = None) -> object:  # type: ignore[override]
+        self.read.add(name)
+        return self.fields.get(name, default)
+
+    def __contains__(self, name: object) -> bool:
+        if isinstance(name, str):
+            self.read.add(name)
+        return name in self.fields
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.fields)
+
+    def __len__(self) -> int:
+        return len(self.fields)
 
 
 class LiveExampleError(ValueError):
@@ -123,10 +156,19 @@ class LiveExamples:
         if self.current is not None:
             raise LiveExampleError("live_start inside a live example: call live_end() first")
         if mode not in self.modes:
-            raise LiveExampleError(f"unknown mode {mode!r} (modes: {', '.join(sorted(self.modes))})")
+            raise LiveExampleError(unknown("mode", mode, self.modes))
+        for name in values:
+            if not _FIELD_NAME.fullmatch(name):
+                raise LiveExampleError(f"field name {name!r}: use a-z, 0-9 and _ (at most 41)")
         # As the page's fields hold them: 0.06 is 0,06 on a German page.
         fields = {name: format_input(_field_text(value), self.lang) for name, value in values.items()}
-        result = self.compute(mode, fields, self.lang)
+        form = _ReadFields(fields)
+        result = self.compute(mode, form, self.lang)
+        strange = [name for name in fields if name not in form.read]
+        if strange:
+            raise LiveExampleError(unknown("field", strange[0],
+                                           sorted(form.read - set(fields)) or sorted(form.read),
+                                           f"in the {mode!r} mode"))
         if not result["ok"]:
             problems = "; ".join(f"{e['field']}: {e['code']}" + (f"/{e['reason']}" if e["reason"] else "")
                                  for e in result["errors"])
@@ -141,8 +183,8 @@ class LiveExamples:
         example = self._inside("live_input")
         if name not in example.values:
             raise LiveExampleError(
-                f"live_input({name!r}): give it a starting value in live_start "
-                f"(fields: {', '.join(example.values)})")
+                f"live_input({name!r}): " + unknown("field", name, example.values, "in this example")
+                + " (a field shown needs a starting value in live_start)")
         if name in example.shown:
             raise LiveExampleError(f"live_input({name!r}) is already in this example")
         if label is None:
@@ -150,7 +192,7 @@ class LiveExamples:
                 raise LiveExampleError(f"live_input({name!r}) needs a label: live_input({name!r}, \"…\")")
             label = self._(FIELD_LABELS.get(name, name))
         example.shown.add(name)
-        ident = f"live{example.number}-{name}"
+        ident = escape(f"live{example.number}-{name}")
         value = example.values[name]
         error = (f'<span class="field-error" id="{ident}-error" data-error-for="{escape(name)}" '
                  f'role="alert" hidden></span>')
@@ -186,8 +228,8 @@ class LiveExamples:
             shown_names = sorted(n for n, o in example.outputs.items()
                                  if isinstance(o, dict) and {"value", "message", "text"} & set(o))
             raise LiveExampleError(
-                f"live_out({name!r}): the {example.mode!r} mode has no such number or text "
-                f"(it has: {', '.join(shown_names)})")
+                f"live_out({name!r}): " + unknown("output", name, shown_names,
+                                                  f"in the {example.mode!r} mode"))
         shown = dict(output)
         attributes = f'data-out="{escape(name)}"'
         if "value" not in output:
@@ -218,8 +260,8 @@ class LiveExamples:
         output = example.outputs.get(name)
         if not isinstance(output, dict) or "rows" not in output:
             tables = sorted(n for n, o in example.outputs.items() if isinstance(o, dict) and "rows" in o)
-            raise LiveExampleError(f"live_table({name!r}): the {example.mode!r} mode has no such "
-                                   f"table (it has: {', '.join(tables)})")
+            raise LiveExampleError(f"live_table({name!r}): "
+                                   + unknown("table", name, tables, f"in the {example.mode!r} mode"))
         rows = format_output(output, self.lang, self.messages)
         if rows and len(headers) != len(rows[0]):
             raise LiveExampleError(f"live_table({name!r}) has {len(rows[0])} columns: give as many "

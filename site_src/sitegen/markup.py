@@ -26,9 +26,10 @@ from markdown.inlinepatterns import InlineProcessor
 from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
-from sitegen.errors import BuildError
-from sitegen.html_policy import find_violation, looks_like_html
-from sitegen.sandbox import ArticleSandbox
+from sitegen.errors import BuildError, deepest_line, describe
+from sitegen.html_policy import article_ids, find_final_violation, find_violation, looks_like_html
+from sitegen.suggest import unknown
+from sitegen.sandbox import MAX_OUTPUT, ArticleSandbox, ExpressionLimit, Limits
 
 if TYPE_CHECKING:
     from sitegen.live import LiveExamples
@@ -197,6 +198,17 @@ def _source_line(body: str, first_line: int, patterns: tuple[str, ...]) -> int:
     return first_line
 
 
+def expression_message(error: BaseException) -> str:
+    """What went wrong in an expression, said for the author."""
+    if isinstance(error, ExpressionLimit):
+        return f"expression stopped: {error}"
+    if isinstance(error, (RecursionError, MemoryError)) or "integer string conversion" in str(error):
+        return f"expression failed: {describe(error)}"
+    if isinstance(error, (jinja2.UndefinedError, LookupError, ValueError)) and str(error):
+        return f"expression failed: {error}"
+    return f"expression failed: {type(error).__name__}: {error}"
+
+
 def _text_only(value: Any) -> Any:
     """An expression writes text. HTML is typed in the article, where the check can find it."""
     if isinstance(value, str) and looks_like_html(value):
@@ -247,6 +259,15 @@ def _keep_punctuation_with_math(html: str) -> str:
     return _MATH_AND_STOP.sub(r'<span class="nowrap">\1\2</span>', html)
 
 
+def _generator_line(stream: Any, template: jinja2.Template) -> int | None:
+    """The article line a paused template's generator stands at."""
+    frame = None
+    while stream is not None and getattr(stream, "gi_frame", None) is not None:
+        frame = stream.gi_frame
+        stream = stream.gi_yieldfrom
+    return template.get_corresponding_lineno(frame.f_lineno) if frame is not None else None
+
+
 def _calling_line(filename: str) -> int | None:
     """The article line (of its body) whose expression is running now."""
     frame = sys._getframe(1)
@@ -271,8 +292,13 @@ class ArticleRenderer:
         filters: Mapping[str, Callable[..., Any]],
         anchor_label: str,
         live: LiveExamples | None = None,
+        reserved_ids: frozenset[str] = frozenset(),
+        seconds: float = 10.0,
     ) -> None:
         self.lang = lang
+        self.reserved_ids = reserved_ids
+        # The ids the article's own HTML defines (typed, or given to its headings).
+        self.author_ids: list[str] = []
         self.anchor_label = anchor_label
         self.macro_html = _MacroHtml()
         self.live = live
@@ -288,31 +314,57 @@ class ArticleRenderer:
         if live is not None:
             live_macros = {"live_start": held(live.start), "live_end": held(live.end),
                            "live_curve": held(live.curve), "live_table": held(live.table),
-                           "live_input": held(live.input, block=False), "live_out": live.out}
+                           "live_input": held(live.input, block=False),
+                           "live_out": self._live_out}
         self.env = ArticleSandbox(
             globals_={**globals_, **{name: held(macro) for name, macro in macros.items()},
                       **live_macros},
             filters=filters,
             finalize=_text_only,
+            limits=Limits(seconds),
         )
+
+    def _live_out(self, *args: Any, **kwargs: Any) -> str:
+        assert self.live is not None
+        token = self.live.out(*args, **kwargs)
+        self.macro_html.lines[token] = _calling_line(self.filename)
+        return token
 
     def expand(self, body: str, source: Path, first_line: int) -> str:
         """Evaluate the body's expressions; errors name the article's file and line."""
         filename = self.filename = str(source)
         try:
-            # Compile with the real file name so tracebacks point into the article.
-            code = self.env.compile(body, filename=filename)
-            template = self.env.template_class.from_code(self.env, code, self.env.globals)
-            return template.render()
+            with self.env.limits.running():
+                # Compile with the real file name so tracebacks point into the article.
+                code = self.env.compile(body, filename=filename)
+                template = self.env.template_class.from_code(self.env, code, self.env.globals)
+                parts: list[str] = []
+                size = 0
+                stream = template.generate()
+                for part in stream:
+                    size += len(part)
+                    if size > MAX_OUTPUT:
+                        where = _generator_line(stream, template)
+                        raise BuildError(source, first_line + where - 1 if where else first_line,
+                                         f"expression stopped: the expressions write more "
+                                         f"than {MAX_OUTPUT:,} characters")
+                    parts.append(part)
+                return "".join(parts)
         except jinja2.TemplateSyntaxError as error:
             line = first_line + (error.lineno or 1) - 1
-            raise BuildError(source, line, f"expression syntax: {error.message}") from None
+            message = error.message or ""
+            unknown_filter = re.match(r"No (filter|test) named '([^']*)'", message)
+            if unknown_filter:
+                kind, name = unknown_filter.groups()
+                known = self.env.filters if kind == "filter" else self.env.tests
+                message = unknown(kind, name, known)
+            raise BuildError(source, line, f"expression syntax: {message}") from None
+        except BuildError:
+            raise
         except Exception as error:  # noqa: BLE001 — any failure of an author's expression
-            body_line = _template_line(error.__traceback__, filename)
-            line = first_line + body_line - 1 if body_line else first_line
-            raise BuildError(
-                source, line, f"expression failed: {type(error).__name__}: {error}"
-            ) from None
+            body_line = _template_line(error.__traceback__, filename) or deepest_line(body)
+            line = first_line + body_line - 1
+            raise BuildError(source, line, expression_message(error)) from None
 
     def to_html(self, text: str) -> tuple[str, list[dict[str, Any]]]:
         md = markdown.Markdown(
@@ -333,10 +385,17 @@ class ArticleRenderer:
         except LatexError as error:
             line = _source_line(body, first_line, (re.escape(error.latex.strip()),))
             raise BuildError(source, line, str(error)) from None
-        violation = find_violation(html)
+        placeholders = f"macro{self.macro_html.nonce}n\\d+x"
+        if self.live is not None:
+            placeholders += f"|{self.live.nonce}\\d{{4}}"
+        violation = find_violation(html, placeholder=re.compile(placeholders),
+                                   reserved_ids=self.reserved_ids)
         if violation is not None:
-            raise BuildError(source, _source_line(body, first_line, violation.needles),
-                             violation.message)
+            line = (self._body_line(first_line, self.macro_html.lines.get(violation.placeholder))
+                    if violation.placeholder is not None
+                    else _source_line(body, first_line, violation.needles))
+            raise BuildError(source, line, violation.message)
+        self.author_ids = article_ids(html)
         misplaced = self.macro_html.misplaced(html)
         if misplaced is not None:
             raise BuildError(source, self._body_line(first_line, self.macro_html.lines[misplaced]),
@@ -352,7 +411,13 @@ class ArticleRenderer:
                 raise BuildError(source, self._body_line(first_line, start),
                                  "live_start(…) without live_end()")
             html = self.live.insert(html)
-        return _keep_punctuation_with_math(html), toc
+        html = _keep_punctuation_with_math(html)
+        # What the page gets, every placeholder filled: checked once more as a whole.
+        violation = find_final_violation(html)
+        if violation is not None:
+            raise BuildError(source, _source_line(body, first_line, violation.needles),
+                             f"{violation.message} (after the macros and live outputs were filled in)")
+        return html, toc
 
     @staticmethod
     def _body_line(first_line: int, line: int | None) -> int:

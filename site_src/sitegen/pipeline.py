@@ -9,8 +9,9 @@ from __future__ import annotations
 import importlib
 import json
 import logging
+import re
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,9 +20,10 @@ from babel.support import Translations
 from markupsafe import Markup
 
 from sitegen import assets, headers, links, lockfile, offline, publish, stdlib
-from sitegen.config import SiteConfig
+from sitegen.config import SiteConfig, publishing_problem
 from sitegen.content import HOME_KEY, Page, load_pages
-from sitegen.errors import BuildError
+from sitegen.errors import BuildError, describe, deepest_line
+from sitegen.html_policy import find_page_violation, script_ids
 from sitegen.i18n import (
     ANCHOR_LABEL,
     BROWSER_MESSAGES,
@@ -37,6 +39,7 @@ from sitegen.live import LiveExamples
 from sitegen.markup import ArticleRenderer
 from sitegen.render import TemplateRenderer
 from sitegen.sandbox import article_namespace
+from sitegen.suggest import unknown
 
 __all__ = ["BuildReport", "Builder", "build"]
 
@@ -120,7 +123,8 @@ class Builder:
         self._templates: TemplateRenderer | None = None
         self._wheel: tuple[str, bytes, str] | None = None
         self._lock: tuple[tuple[str, ...], str] | None = None
-        self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]]]] = {}
+        self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]], list[str]]] = {}
+        self._script_ids: frozenset[str] = frozenset()
         self._messages: dict[str, dict[str, str]] = {}
         self._translations: dict[str, Translations] = {}
 
@@ -133,6 +137,9 @@ class Builder:
             self._articles = {}
         if changed is not None and any(self.config.package_dir in p.parents for p in changed):
             _elo_core(fresh=True)
+        problem = publishing_problem(self.config)
+        if problem is not None:
+            raise BuildError("--base-url", None, problem)
         report = BuildReport()
         with publish.staging(self.config.out_dir) as folder:
             self.render_site(folder, report)
@@ -183,37 +190,52 @@ class Builder:
         return self._messages[lang]
 
     def _article(self, page: Page, link_table: dict[tuple[str, str], str],
-                 build_key: tuple[Any, ...]) -> tuple[str, list[dict[str, Any]]]:
-        """One article's HTML, reused while its text and ``build_key`` stay the same."""
+                 build_key: tuple[Any, ...]) -> tuple[str, list[dict[str, Any]], list[str]]:
+        """One article's HTML, headings and own ids, reused while its text and ``build_key``
+        stay the same. Any failure becomes a BuildError naming the article's file and line."""
         cache_key = (page.source, page.body, page.body_line, build_key)
         if cache_key not in self._articles:
-            elo = _elo_core()
-            def link(key: str, _lang: str = page.lang) -> str:
-                if (key, _lang) not in link_table:
-                    raise LookupError(f"link to unknown article {key!r}")
-                return link_table[key, _lang]
-
-            catalog = self._catalog(page.lang)
-            page_protocol = importlib.import_module("elo_core.page")
-
-            def live_curve(extra: str, _lang: str = page.lang) -> str:
-                return expectancy_curve_svg(_lang, catalog, elo, extra, ident="live-curve")
-
-            live = LiveExamples(page.lang, catalog, self._browser_messages(page.lang),
-                                page_protocol.compute, tuple(page_protocol.MODES), live_curve)
-            renderer = ArticleRenderer(
-                page.lang,
-                globals_={"elo": article_namespace(elo), "link": link},
-                macros=article_macros(page.lang, catalog, elo),
-                live=live,
-                filters={
-                    "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
-                    "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
-                },
-                anchor_label=self._catalog(page.lang).gettext(ANCHOR_LABEL),
-            )
-            self._articles[cache_key] = renderer.render(page.body, page.source, page.body_line)
+            try:
+                self._articles[cache_key] = self._render_article(page, link_table)
+            except BuildError:
+                raise
+            except Exception as error:  # noqa: BLE001 — whatever an article makes fail
+                raise BuildError(page.source, page.body_line - 1 + deepest_line(page.body),
+                                 describe(error)) from None
         return self._articles[cache_key]
+
+    def _render_article(self, page: Page, link_table: dict[tuple[str, str], str]
+                        ) -> tuple[str, list[dict[str, Any]], list[str]]:
+        elo = _elo_core()
+        def link(key: str, _lang: str = page.lang) -> str:
+            if (key, _lang) not in link_table:
+                raise LookupError("link to " + unknown(
+                    "article", key, {k for k, lang in link_table if lang == _lang}))
+            return link_table[key, _lang]
+
+        catalog = self._catalog(page.lang)
+        page_protocol = importlib.import_module("elo_core.page")
+
+        def live_curve(extra: str, _lang: str = page.lang) -> str:
+            return expectancy_curve_svg(_lang, catalog, elo, extra, ident="live-curve")
+
+        live = LiveExamples(page.lang, catalog, self._browser_messages(page.lang),
+                            page_protocol.compute, tuple(page_protocol.MODES), live_curve)
+        renderer = ArticleRenderer(
+            page.lang,
+            globals_={"elo": article_namespace(elo), "link": link},
+            macros=article_macros(page.lang, catalog, elo),
+            live=live,
+            filters={
+                "num": lambda v, d=0, _l=page.lang: format_number(v, d, _l),
+                "signed": lambda v, d=0, _l=page.lang: format_number(v, d, _l, signed=True),
+            },
+            anchor_label=self._catalog(page.lang).gettext(ANCHOR_LABEL),
+            reserved_ids=self._script_ids,
+            seconds=self.config.expression_seconds,
+        )
+        html, toc = renderer.render(page.body, page.source, page.body_line)
+        return html, toc, renderer.author_ids
 
     def render_site(self, out: Path, report: BuildReport) -> None:
         config = self.config
@@ -224,7 +246,14 @@ class Builder:
                 config, {lang: self._catalog(lang) for lang in config.languages})
         templates = self._templates
 
+        self._script_ids = script_ids([path.read_text(encoding="utf-8")
+                                       for path in sorted((config.source_dir / "js").glob("*.js"))])
         elo_hash = assets.tree_digest(config.package_dir)
+        link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
+        # Articles depend on elo_core and on where every other article lives. They come first:
+        # an author's mistake stops the build before any asset work.
+        build_key = (elo_hash, tuple(sorted(link_table.items())))
+        bodies = {page.source: self._article(page, link_table, build_key) for page in pages}
         # The engine's runtime, and the sha256 of every file of it the worker loads: the
         # worker checks each before use (engine-worker.js), so they are written into it.
         runtime = {
@@ -259,19 +288,18 @@ class Builder:
         by_key: dict[str, dict[str, Page]] = defaultdict(dict)
         for page in pages:
             by_key[page.key][page.lang] = page
-        link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
-        # Articles depend on elo_core and on where every other article lives.
-        build_key = (elo_hash, tuple(sorted(link_table.items())))
         prerendered = {lang: _prerender(_examples(lang), lang, self._browser_messages(lang))
                        for lang in config.languages}
         defaults = importlib.import_module("elo_core.page").DEFAULTS
 
         sitemap: list[dict[str, Any]] = []
         for page in pages:
-            body_html, toc = self._article(page, link_table, build_key)
+            body_html, toc, own_ids = bodies[page.source]
+            # A local build (no base_url) writes no absolute address: see SiteConfig.base_url.
+            absolute = config.absolute_url if config.publishing else (lambda _path: None)
             alternates = [
                 {"lang": lang, "name": config.languages[lang],
-                 "url": config.absolute_url(p.path), "href": config.url(p.path)}
+                 "url": absolute(p.path), "href": config.url(p.path)}
                 for lang in config.languages
                 if (p := by_key[page.key].get(lang)) is not None
             ]
@@ -286,9 +314,9 @@ class Builder:
                 "toc": toc,
                 "assets": asset_urls,
                 "preload_modules": preload,
-                "canonical": config.absolute_url(page.path),
+                "canonical": absolute(page.path),
                 "alternates": alternates,
-                "x_default": config.absolute_url(default_alt.path) if default_alt else None,
+                "x_default": absolute(default_alt.path) if default_alt else None,
                 "nav": [p for p in pages if p.lang == page.lang and p.key != HOME_KEY],
                 "home": by_key[HOME_KEY].get(page.lang),
                 "shown": prerendered[page.lang],
@@ -296,6 +324,7 @@ class Builder:
                 "messages_slot": Markup(MESSAGES_SLOT),
             }
             html = templates.render(page.lang, page.template, context, source=page.source)
+            _check_page(page, html, body_html, own_ids)
             if MESSAGES_SLOT in html:
                 html = html.replace(MESSAGES_SLOT, _messages_json(
                     page_messages(html, self._browser_messages(page.lang))), 1)
@@ -315,11 +344,19 @@ class Builder:
             html = templates.render(config.default_language, name, root_context,
                                     source=templates_dir / name)
             _write(out / name, html)
-        _write(out / "sitemap.xml", templates.render(
-            config.default_language, "sitemap.xml", {"entries": sitemap},
-            source=templates_dir / "sitemap.xml"))
-        _write(out / "robots.txt",
-               f"User-agent: *\nAllow: /\n\nSitemap: {config.absolute_url('sitemap.xml')}\n")
+        if config.publishing:
+            _write(out / "sitemap.xml", templates.render(
+                config.default_language, "sitemap.xml", {"entries": sitemap},
+                source=templates_dir / "sitemap.xml"))
+            _write(out / "robots.txt",
+                   f"User-agent: *\nAllow: /\n\nSitemap: {config.absolute_url('sitemap.xml')}\n")
+        else:
+            _write(out / "robots.txt", "User-agent: *\nAllow: /\n")
+            message = ("local build: no canonical or hreflang addresses and no sitemap.xml; "
+                       "to publish, build with --base-url https://… (README: Publish)")
+            if not self.live_reload:
+                log.warning("%s", message)
+            report.warnings.append(message)
         _write(out / "manifest.webmanifest", templates.render(
             config.default_language, "manifest.webmanifest", root_context,
             source=templates_dir / "manifest.webmanifest"))
@@ -337,6 +374,23 @@ class Builder:
         for path in out.rglob("*.html"):
             html = path.read_text(encoding="utf-8")
             path.write_text(html.replace("</head>", script + "\n</head>", 1), encoding="utf-8")
+
+
+_ID = re.compile(r"""\sid=["']?([^"'\s>]+)""")
+
+
+def _check_page(page: Page, html: str, body_html: str, own_ids: list[str]) -> None:
+    """The finished page: no redirect, and no id of the article's that the page uses itself."""
+    problem = find_page_violation(html)
+    if problem is not None:
+        raise BuildError(page.source, None, f"{problem}: a page can never redirect")
+    in_page = Counter(_ID.findall(html))
+    in_body = Counter(_ID.findall(body_html))
+    for ident in own_ids:
+        if in_page[ident] > in_body[ident]:
+            line = page.body_line - 1 + deepest_line(page.body, ident)
+            raise BuildError(page.source, line, f"id {ident!r} is used by the page itself: "
+                             "choose another (for a heading: {: #another-id })")
 
 
 def _write_bytes(path: Path, data: bytes) -> None:

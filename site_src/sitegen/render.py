@@ -10,7 +10,7 @@ import jinja2
 from babel.support import Translations
 
 from sitegen.config import SiteConfig
-from sitegen.errors import BuildError
+from sitegen.errors import BuildError, describe
 from sitegen.i18n import format_input, format_number
 
 __all__ = ["TemplateRenderer"]
@@ -48,3 +48,22 @@ class TemplateRenderer:
             raise BuildError(source, None, f"template {error.name!r} not found in {self.template_dir}") from None
         except jinja2.TemplateSyntaxError as error:
             raise BuildError(error.filename or template, error.lineno, error.message or "template syntax") from None
+        except BuildError:
+            raise
+        except Exception as error:  # noqa: BLE001 — any failure while filling a template
+            filename, line = _template_frame(error, self.template_dir)
+            where = filename or self.template_dir / template
+            raise BuildError(where, line, f"template {template!r} for {source}: "
+                             f"{describe(error)}") from None
+
+
+def _template_frame(error: BaseException, folder: Path) -> tuple[Path | None, int | None]:
+    """The last template file and line in ``error``'s traceback (Jinja maps them back)."""
+    found: tuple[Path | None, int | None] = (None, None)
+    tb = error.__traceback__
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.startswith(str(folder)):
+            found = (Path(name), tb.tb_lineno)
+        tb = tb.tb_next
+    return found

@@ -1,10 +1,16 @@
-"""``build.py serve``: build, serve dist/ on 127.0.0.1, rebuild on change, reload pages."""
+"""``build.py serve``: build, serve on 127.0.0.1, rebuild on change, reload pages.
+
+It builds into a folder of its own (``.cache/serve-dist``), never ``dist/``: its pages carry
+the reload script, which must never be published. A failing rebuild keeps the last good build
+served and shows the error on the open pages, and in the terminal, until a build succeeds.
+"""
 
 from __future__ import annotations
 
 import errno
 import functools
 import http.server
+import json
 import logging
 import os
 import threading
@@ -34,28 +40,54 @@ MIME_TYPES = {
 }
 
 RELOAD_PATH = "__reload"
-RELOAD_SCRIPT = (
-    "new EventSource(new URL('__reload', document.baseURI.replace(/[^/]*$/, ''))"
-    ".toString()).addEventListener('reload', () => location.reload());"
-)
+# Reloads the page after a good build; shows a failed build's message over the page (built
+# with the DOM and CSSOM, which the pages' Content-Security-Policy allows).
+RELOAD_SCRIPT = """\
+const events = new EventSource(new URL("__reload", document.baseURI.replace(/[^/]*$/, "")).toString());
+events.addEventListener("reload", () => location.reload());
+events.addEventListener("build-error", (event) => {
+  let box = document.getElementById("__build-error");
+  if (!box) {
+    box = document.createElement("pre");
+    box.id = "__build-error";
+    box.setAttribute("role", "alert");
+    Object.assign(box.style, {position: "fixed", inset: "0 0 auto 0", zIndex: "9999", margin: "0",
+      padding: "1rem", background: "#7a1010", color: "#fff", font: "14px/1.4 monospace",
+      whiteSpace: "pre-wrap", maxHeight: "50vh", overflow: "auto"});
+    document.body.append(box);
+  }
+  box.textContent = "Build failed; still showing the last good build.\\n\\n" + JSON.parse(event.data);
+});
+"""
 
 
 class Generation:
-    """Counts successful builds; reload streams wait for the next one."""
+    """Counts successful builds and remembers the last failure; reload streams wait for either."""
 
     def __init__(self) -> None:
-        self.number = 0
+        self.number = 0  # good builds
+        self.version = 0  # good or failed builds
+        self.error: str | None = None
         self.changed = threading.Condition()
 
     def bump(self) -> None:
         with self.changed:
             self.number += 1
+            self.version += 1
+            self.error = None
             self.changed.notify_all()
 
-    def wait_after(self, number: int, timeout: float) -> int:
+    def fail(self, message: str) -> None:
         with self.changed:
-            self.changed.wait_for(lambda: self.number != number, timeout=timeout)
-            return self.number
+            self.version += 1
+            self.error = message
+            self.changed.notify_all()
+
+    def wait_after(self, version: int, timeout: float) -> tuple[int, int, str | None]:
+        """(version, good builds, error) once the version differs from ``version``."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.version != version, timeout=timeout)
+            return self.version, self.number, self.error
 
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
@@ -113,6 +145,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             return
         super().do_GET()
 
+    def list_directory(self, path: str | os.PathLike[str]) -> None:
+        """No folder listings: a folder without an index.html is not found."""
+        self._not_found()
+        return None
+
     def _not_found(self) -> None:
         page = Path(self.directory) / "404.html"
         body = page.read_bytes() if page.is_file() else b"not found"
@@ -126,16 +163,39 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_response(200)
         self.send_header("Content-Type", "text/event-stream")
         self.end_headers()
-        seen = generation.number
+        with generation.changed:
+            version, good, error = generation.version, generation.number, generation.error
         try:
+            if error is not None:  # a page opened while the last build is failing
+                self.wfile.write(_error_event(error))
+                self.wfile.flush()
             while True:
-                now = generation.wait_after(seen, timeout=15)
-                message = b"event: reload\ndata: 1\n\n" if now != seen else b": keep-alive\n\n"
-                seen = now
+                now, now_good, error = generation.wait_after(version, timeout=15)
+                if now_good != good:
+                    message = b"event: reload\ndata: 1\n\n"
+                elif now != version and error is not None:
+                    message = _error_event(error)
+                else:
+                    message = b": keep-alive\n\n"
+                version, good = now, now_good
                 self.wfile.write(message)
                 self.wfile.flush()
         except (BrokenPipeError, ConnectionResetError):
             return
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A browser that closed its connection (a reload stream, a page left) is no error."""
+        import sys
+
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def _error_event(message: str) -> bytes:
+    return f"event: build-error\ndata: {json.dumps(message)}\n\n".encode()
 
 
 def make_server(directory: Path, host: str, port: int, base_path: str = "/",
@@ -143,9 +203,7 @@ def make_server(directory: Path, host: str, port: int, base_path: str = "/",
                 request_log: list[str] | None = None) -> http.server.ThreadingHTTPServer:
     handler = type("Handler", (SiteHandler,), {"base_path": base_path, "generation": generation,
                                                "request_log": request_log})
-    server = http.server.ThreadingHTTPServer(
-        (host, port), functools.partial(handler, directory=str(directory))
-    )
+    server = _Server((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
 
@@ -167,8 +225,9 @@ def serve(config: SiteConfig, *, host: str, port: int) -> int:
     builder = Builder(config, live_reload=True)
     try:
         builder.build()
-    except BuildError as error:
-        log.error("build failed: %s", error)
+    except Exception as error:  # noqa: BLE001 — a build never stops the server
+        generation.fail(_failure(error))
+        log.error("build failed: %s", _failure(error))
         if not config.out_dir.exists():
             server.server_close()
             return 1
@@ -181,8 +240,9 @@ def serve(config: SiteConfig, *, host: str, port: int) -> int:
             started = time.perf_counter()
             try:
                 builder.build(changed={Path(path) for _change, path in changes})
-            except BuildError as error:
-                log.error("build failed: %s (still serving the previous build)", error)
+            except Exception as error:  # noqa: BLE001 — keep serving the last good build
+                generation.fail(_failure(error))
+                log.error("build failed: %s (still serving the previous build)", _failure(error))
                 continue
             log.info("rebuilt in %.0f ms", (time.perf_counter() - started) * 1000)
             generation.bump()
@@ -191,3 +251,11 @@ def serve(config: SiteConfig, *, host: str, port: int) -> int:
     finally:
         server.shutdown()
     return 0
+
+
+def _failure(error: Exception) -> str:
+    """A failed build in one message: the file and line of a BuildError; else what broke."""
+    if isinstance(error, BuildError):
+        return str(error)
+    log.exception("unexpected failure in the build")  # the traceback, for the generator's bugs
+    return f"unexpected failure in the build: {type(error).__name__}: {error}"

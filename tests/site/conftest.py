@@ -22,4 +22,6 @@ def fixture_content(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def fixture_config(fixture_content: Path, tmp_path: Path) -> SiteConfig:
-    return SiteConfig(content_dir=fixture_content, out_dir=tmp_path / "dist", strict=True)
+    # A publishing build (canonical addresses, a sitemap); see test_base_url.py for local ones.
+    return SiteConfig(content_dir=fixture_content, out_dir=tmp_path / "dist", strict=True,
+                      base_url="https://example.org/")

@@ -7,8 +7,11 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
+
+import pytest
 
 from sitegen.config import SiteConfig
 
@@ -82,3 +85,74 @@ def test_serve_on_a_busy_port_says_which_and_suggests_another(fixture_config: Si
     assert run.returncode == 1
     assert f"cannot serve on 127.0.0.1:{port}" in run.stderr and f"--port {port + 1}" in run.stderr
     assert "Traceback" not in run.stderr
+
+
+def _start(config: SiteConfig, port: int) -> subprocess.Popen[str]:
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", str(port),
+         "--content", str(config.content_dir), "--out", str(config.out_dir)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    for _ in range(1200):
+        try:
+            get(f"http://127.0.0.1:{port}/en/example/")
+            return server
+        except OSError:
+            time.sleep(0.1)
+    return server
+
+
+def test_a_failing_rebuild_keeps_the_last_good_build_and_shows_the_error(
+    fixture_config: SiteConfig,
+) -> None:
+    port = free_port()
+    base = f"http://127.0.0.1:{port}/"
+    server = _start(fixture_config, port)
+    try:
+        good = get(base + "en/example/")[1]
+        events: list[str] = []
+        stream = urllib.request.urlopen(base + "__reload", timeout=60)
+
+        def listen() -> None:
+            for raw in stream:
+                events.append(raw.decode())
+                if raw.startswith(b"data: \""):
+                    return
+
+        listener = threading.Thread(target=listen, daemon=True)
+        listener.start()
+        time.sleep(0.5)
+        article = fixture_config.content_dir / "en" / "example.md"
+        # Front matter that used to end the build with a traceback.
+        article.write_text("---\n? [a]\n: 1\n---\nbody\n")
+        listener.join(timeout=60)
+        assert any(e.startswith("event: build-error") for e in events), events
+        message = next(e for e in events if e.startswith("data: "))
+        assert f"{article}:2:" in message and "a key must be a name" in message
+        # Still serving the last good build, and the script shows the message on open pages.
+        assert get(base + "en/example/")[1] == good
+        assert b"build-error" in get(base + "__reload.js")[1]
+        # No folder is listed.
+        try:
+            get(base + "assets/")
+            listed = True
+        except urllib.error.HTTPError as error:
+            listed = False
+            assert error.code == 404
+        assert not listed, "the dev server listed a folder"
+    finally:
+        server.terminate()
+        output, _ = server.communicate(timeout=10)
+    assert "build failed" in output and "Traceback" not in output
+
+
+def test_serve_builds_into_its_own_folder_never_dist(monkeypatch: pytest.MonkeyPatch) -> None:
+    import build as build_script
+    import sitegen.serve
+
+    seen: list[SiteConfig] = []
+    monkeypatch.setattr(sitegen.serve, "serve",
+                        lambda config, host, port: seen.append(config) or 0)
+    assert build_script.main(["serve"]) == 0
+    assert seen[0].out_dir == (ROOT / ".cache" / "serve-dist").resolve()
+    assert seen[0].out_dir != SiteConfig().out_dir and not seen[0].publishing
