@@ -33,7 +33,7 @@ from typing import Any
 from babel.support import NullTranslations
 
 from sitegen.i18n import N_, format_input, format_output
-from sitegen.markup import numeric_columns
+from sitegen.tables import numeric_columns
 from sitegen.suggest import unknown
 
 __all__ = ["FIELD_LABELS", "LiveExamples", "LiveExampleError"]

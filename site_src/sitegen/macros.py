@@ -18,7 +18,7 @@ from babel.support import Translations
 from markupsafe import Markup
 
 from sitegen.i18n import format_number
-from sitegen.markup import numeric_columns
+from sitegen.tables import numeric_columns
 
 __all__ = ["article_macros", "expectancy_curve_svg"]
 

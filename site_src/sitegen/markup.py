@@ -29,12 +29,13 @@ from markdown.treeprocessors import Treeprocessor
 from sitegen.errors import BuildError, deepest_line, describe
 from sitegen.html_policy import article_ids, find_final_violation, find_violation, looks_like_html
 from sitegen.suggest import unknown
+from sitegen.tables import numeric_columns
 from sitegen.sandbox import MAX_OUTPUT, ArticleSandbox, ExpressionLimit, Limits
 
 if TYPE_CHECKING:
     from sitegen.live import LiveExamples
 
-__all__ = ["NUMERIC_CELL", "ArticleRenderer", "numeric_columns", "to_mathml"]
+__all__ = ["ArticleRenderer", "to_mathml"]
 
 MARKDOWN_EXTENSIONS: list[str | Extension] = [
     "toc",
@@ -133,20 +134,6 @@ class _HeadingAnchors(Extension):
 
 
 #: A cell that holds a number (as the site writes them: 1,604.8, −4,8, +11.7, 0.41, 40 %).
-NUMERIC_CELL = re.compile(r"[−+\-]?[0-9][0-9.,\u00a0\u202f ]*%?|[−+\-]?[.,][0-9]+|–")
-
-
-def numeric_columns(rows: list[list[str]]) -> set[int]:
-    """The columns whose every non-empty cell is a number: they are right-aligned."""
-    columns: set[int] = set()
-    width = max((len(row) for row in rows), default=0)
-    for column in range(width):
-        cells = [row[column].strip() for row in rows if column < len(row) and row[column].strip()]
-        if cells and all(NUMERIC_CELL.fullmatch(cell) for cell in cells):
-            columns.add(column)
-    return columns
-
-
 class _TableBoxes(Extension):
     """Every table in its own scroll box (the page never scrolls sideways); number columns
     right-aligned under their headings, or as the author's ``:--:`` says (classes: the CSP
