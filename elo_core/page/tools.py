@@ -29,7 +29,7 @@ from elo_core.fide import (
     performance_rating,
 )
 from elo_core.importers import GamesImport, ImportNote, import_games
-from elo_core.importers import _parse_date as _parse_date
+from elo_core.importers.common import parse_date as _parse_date
 from elo_core.league import League, league
 from elo_core.parsing import parse_games, parse_result
 from elo_core.validation import (
