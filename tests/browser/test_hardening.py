@@ -19,6 +19,19 @@ def _ready(page: Any) -> None:
     page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
 
 
+def _type_by_script(page: Any, name: str, text: str) -> None:
+    """Put the text a JavaScript expression builds into a field, as typing would announce it.
+
+    Texts of 100 000 lines are built in the page: sending them over the wire and typing
+    them would take minutes.
+    """
+    page.evaluate(f"""() => {{
+      const field = document.querySelector('[name="{name}"]');
+      field.value = {text};
+      field.dispatchEvent(new Event("input", {{ bubbles: true }}));
+    }}""")
+
+
 def _messages(site: SiteConfig, lang: str) -> dict[str, str]:
     return Builder(site)._browser_messages(lang)
 
@@ -70,13 +83,8 @@ def test_a_league_too_large_to_keep_is_shown_in_part_and_neither_kept_nor_linked
     page.goto(served + league.path)
     _ready(page)
     # 100 000 games: too large to keep on the device or put in a link; shown in part.
-    page.evaluate("""() => {
-      const lines = ["Anna | Ben | 1"];
-      for (let i = 0; i < 100000; i++) lines.push(`P${i % 40} | Q${i % 37} | ${i % 3 ? 1 : 0}`);
-      const field = document.querySelector('[name="league_games"]');
-      field.value = lines.join("\\n");
-      field.dispatchEvent(new Event("input", { bubbles: true }));
-    }""")
+    _type_by_script(page, "league_games", """["Anna | Ben | 1"].concat(Array.from(
+      { length: 100000 }, (_, i) => `P${i % 40} | Q${i % 37} | ${i % 3 ? 1 : 0}`)).join("\\n")""")
     more = page.locator('[data-out="history"] tr.more-rows')
     more.wait_for(state="attached", timeout=60_000)  # the history is folded away
     assert "100,001" in more.text_content()
@@ -119,11 +127,8 @@ def test_a_computation_that_runs_too_long_is_stopped_and_the_engine_restarts(
     _ready(page)
     # A tournament far longer than the (lowered) watchdog allows.
     page.evaluate("document.documentElement.dataset.engineTimeoutMs = '5'")
-    page.evaluate("""() => {
-      const field = document.querySelector('[name="games"]');
-      field.value = Array.from({ length: 20000 }, (_, i) => `${1500 + (i % 400)} | 1`).join("\\n");
-      field.dispatchEvent(new Event("input", { bubbles: true }));
-    }""")
+    _type_by_script(page, "games",
+                    """Array.from({ length: 20000 }, (_, i) => `${1500 + (i % 400)} | 1`).join("\\n")""")
     box = page.locator('section[data-mode="elo"] [data-error-for="*"]').first
     box.wait_for(state="visible", timeout=30_000)
     assert box.inner_text() == messages["engine-timeout"]
