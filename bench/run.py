@@ -6,8 +6,12 @@
 
 Builds the site, serves it on 127.0.0.1 with a bare page that only runs
 loadPyodide() from the same vendored files, drives headless Chromium through
-Playwright, and writes bench/results.json and a table (also into README.md
-between the bench markers).
+Playwright, and writes bench/results.json, the full table into bench/README.md and
+the targets alone into README.md (each between its markers).
+
+    python bench/run.py --tables-only
+
+writes both tables again from bench/results.json, measuring nothing.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from network import PROFILES, Link, make_shaped_server  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results.json"
 README = ROOT / "README.md"
+BENCH_README = ROOT / "bench" / "README.md"
 READY_TIMEOUT_MS = 120_000
 
 # Read in the page after it is ready: navigation → marks, paints, long tasks.
@@ -419,7 +424,7 @@ def lighthouse(site: Site, paths: list[str]) -> dict[str, dict[str, int]]:
     return scores
 
 
-def table(results: dict[str, Any]) -> str:
+def table(results: dict[str, Any]) -> list[tuple[str, str, str]]:
     b, a = results["page"], results["bare"]
     rows = [
         ("Ready, cold: bare loadPyodide() (a)", f"{a['cold']['ready']:.0f} ms", ""),
@@ -428,7 +433,7 @@ def table(results: dict[str, Any]) -> str:
         ("Ready, warm: bare (a)", f"{a['warm']['ready']:.0f} ms", ""),
         ("Ready, warm: calculator page (b)", f"{b['warm']['ready']:.0f} ms"
          + (" (from the snapshot)" if b["warm"].get("from_snapshot") else ""), ""),
-        ("Ratio (b)/(a), warm", f"{results['ratio_warm']:.2f}", "≤ 1.10"),
+        ("Ratio (b)/(a), warm", f"{results['ratio_warm']:.2f}", "≤ 0.30"),
         ("First paint with correct numbers, cold", f"{b['cold']['fcp']:.0f} ms", "pre-rendered"),
         ("Longest main-thread task during a cold load (median / worst)",
          f"{b['cold']['longest_task']:.0f} / {b['cold']['longest_task_worst']:.0f} ms", "≤ 50 ms"),
@@ -440,7 +445,7 @@ def table(results: dict[str, Any]) -> str:
          f"{results['live']['first_input_cold_ms'] / 1000:.2f} s / "
          f"{results['live']['first_input_second_visit_ms'] / 1000:.2f} s / "
          f"{results['live']['first_input_running_ms']:.0f} ms", ""),
-        ("Recompute, one game", f"{results['recompute']['single_ms']:.1f} ms", "≤ 5 ms"),
+        ("Recompute, one game", f"{results['recompute']['single_ms']:.1f} ms", "≤ 3 ms"),
         ("Recompute, 100-game tournament", f"{results['recompute']['tournament_100_ms']:.1f} ms", "≤ 5 ms"),
         ("League 100 000 games, CPython", f"{results['league']['cpython_s']:.3f} s", ""),
         ("League 100 000 games, Pyodide (Node)", f"{results['league']['pyodide_s']:.3f} s", ""),
@@ -463,7 +468,7 @@ def table(results: dict[str, Any]) -> str:
                      f"{row['page_ready'] / 1000:.1f} / {row['bare_ready'] / 1000:.1f} s ({wire} on the wire, "
                      f"{results.get('network_encoding', 'gzip')})", ""))
         rows.append((f"Ratio page/bare, {row['profile']}", f"{row['ratio']:.2f}",
-                     "≤ 0.85" if name == "10mbit" else "≤ 0.80"))
+                     "≤ 0.85" if name == "10mbit" else "≤ 0.75"))
         if "article_then_calculator_ready" in row:
             rows.append((f"Article, then the calculator 20 s later, {row['profile']}",
                          f"{row['article_then_calculator_ready'] / 1000:.2f} s "
@@ -471,10 +476,62 @@ def table(results: dict[str, Any]) -> str:
     for path, scores in results.get("lighthouse", {}).items():
         text = " / ".join(f"{v}" for v in scores.values()) if "error" not in scores else "failed"
         rows.append((f"Lighthouse /{path} (perf / a11y / best practices / SEO)", text, "≥ 95 each"))
+    return rows
+
+
+_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+
+
+def verdict(value: str, target: str) -> str:
+    """"met" or "**missed**" for a target such as "≤ 5 ms" or "≥ 95 each"; "" without one.
+
+    The value's first number is compared (the median where a row gives median / worst);
+    "each" compares every number in the value.
+    """
+    match = re.match(r"([≤≥<])\s*(\d+(?:\.\d+)?)", target)
+    if not match:
+        return ""
+    sign, limit = match.group(1), float(match.group(2))
+    numbers = [float(n) for n in _NUMBER.findall(value)]
+    if not numbers:
+        return "**missed**"
+    checked = numbers if target.endswith("each") else numbers[:1]
+    ok = {"≤": lambda x: x <= limit, "≥": lambda x: x >= limit, "<": lambda x: x < limit}[sign]
+    return "met" if all(ok(x) for x in checked) else "**missed**"
+
+
+def markdown(rows: list[tuple[str, str, str]]) -> str:
     width = max(len(r[0]) for r in rows)
-    lines = [f"| {'measure'.ljust(width)} | value | target |", f"|{'-' * (width + 2)}|---|---|"]
-    lines += [f"| {name.ljust(width)} | {value} | {target} |" for name, value, target in rows]
+    lines = [f"| {'measure'.ljust(width)} | value | target | |",
+             f"|{'-' * (width + 2)}|---|---|---|"]
+    lines += [f"| {name.ljust(width)} | {value} | {target} | {verdict(value, target)} |"
+              for name, value, target in rows]
     return "\n".join(lines)
+
+
+def summary(rows: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The rows with a target, Lighthouse folded into its lowest score per category."""
+    kept = [row for row in rows if verdict(row[1], row[2]) and not row[0].startswith("Lighthouse")]
+    scores = [row[1] for row in rows if row[0].startswith("Lighthouse") and row[1] != "failed"]
+    if scores:
+        lowest = [min(int(s.split(" / ")[i]) for s in scores) for i in range(4)]
+        kept.append((f"Lighthouse, lowest of {len(scores)} pages (perf / a11y / best practices / SEO)",
+                     " / ".join(map(str, lowest)), "≥ 95 each"))
+    return kept
+
+
+def write_tables(results: dict[str, Any]) -> str:
+    """The full table into bench/README.md, the targets into README.md; returns the full one."""
+    rows = table(results)
+    full = markdown(rows)
+    for path, text in ((BENCH_README, full), (README, markdown(summary(rows)))):
+        page = path.read_text(encoding="utf-8")
+        start, end = "<!-- bench:start -->", "<!-- bench:end -->"
+        if start in page and end in page:
+            before, rest = page.split(start, 1)
+            path.write_text(before + start + "\n" + text + "\n" + end + rest.split(end, 1)[1],
+                            encoding="utf-8")
+    return full
 
 
 def main() -> int:
@@ -488,7 +545,12 @@ def main() -> int:
                         help="how the shaped server compresses (br needs the brotli package)")
     parser.add_argument("--quick", action="store_true",
                         help="fewer loads: 3 on 127.0.0.1 and 1 per network profile")
+    parser.add_argument("--tables-only", action="store_true",
+                        help="write the tables again from bench/results.json; measure nothing")
     args = parser.parse_args()
+    if args.tables_only:
+        print(write_tables(json.loads(RESULTS.read_text(encoding="utf-8"))))
+        return 0
     if args.quick:
         args.runs, args.network_runs = 3, 1
     profiles = [] if args.profiles == "none" else args.profiles.split(",")
@@ -542,14 +604,7 @@ def main() -> int:
 
     results["machine"] = {"cores": os.cpu_count(), "python": sys.version.split()[0]}
     RESULTS.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    text = table(results)
-    print(text)
-    readme = README.read_text(encoding="utf-8")
-    start, end = "<!-- bench:start -->", "<!-- bench:end -->"
-    if start in readme and end in readme:
-        before, rest = readme.split(start, 1)
-        README.write_text(before + start + "\n" + text + "\n" + end + rest.split(end, 1)[1],
-                          encoding="utf-8")
+    print(write_tables(results))
     return 0
 
 
