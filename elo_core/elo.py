@@ -44,6 +44,7 @@ __all__ = [
     "Rounding",
     "expected_score",
     "rate",
+    "score_needed",
     "used_difference",
 ]
 
@@ -287,3 +288,44 @@ def rate(
         new_rating=_plus(to_decimal(rating), rounded),
         games=tuple(results),
     )
+
+
+def score_needed(
+    rating: float,
+    opponents: Iterable[float],
+    target: float,
+    *,
+    k: float = 20,
+    model: Model = "logistic",
+    cap: Cap = "none",
+    rounding: Rounding = "none",
+) -> float | None:
+    """The fewest points, in half points, against ``opponents`` that take ``rating`` to ``target``.
+
+    The answer of :func:`rate` with the same options: the smallest total score S
+    (0, 0.5, … up to one point a game) whose new rating is at least ``target``;
+    0 when any result reaches it; None when even a win in every game stays
+    below it. Which games are won does not matter, since every E comes from
+    ``rating`` (B.02 8.3: the change is K · (S − ΣE)). A search over the half
+    points, about 2 · log₂(games) calls of :func:`rate`.
+    """
+    target = check_rating(target, "target")
+    ratings = [check_rating(opponent, "opponent") for opponent in opponents]
+
+    def reaches(halves: int) -> bool:
+        scores = [1.0] * (halves // 2) + [0.5] * (halves % 2)
+        scores += [0.0] * (len(ratings) - len(scores))
+        games = [Game(opponent, score) for opponent, score in zip(ratings, scores)]
+        result = rate(rating, games, k=k, model=model, cap=cap, rounding=rounding)
+        return result.new_rating >= target
+
+    low, high = 0, 2 * len(ratings)
+    if not reaches(high):
+        return None
+    while low < high:
+        middle = (low + high) // 2
+        if reaches(middle):
+            high = middle
+        else:
+            low = middle + 1
+    return low / 2

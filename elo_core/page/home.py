@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from elo_core.elo import Game, Rounding, expected_score, rate
+from elo_core.elo import Game, Rounding, expected_score, rate, score_needed
 from elo_core.fide import PUBLISHED_RATING_MIN, becomes_unrated
 from elo_core.page.fields import (
     MAX_ROWS,
@@ -63,6 +63,25 @@ def _unrated_note(player: str, new_rating: float) -> Output:
     return {"text": ""}
 
 
+def _needed(rating: float, games: tuple[Game, ...], target: float | None, k: float,
+            options: dict[str, Any], digits: int) -> Output:
+    """The score the tournament's games need for ``target`` (empty without a target)."""
+    if target is None:
+        return {"text": ""}
+    opponents = [game.opponent for game in games]
+    needed = score_needed(rating, opponents, target, k=k, **options)
+    params: dict[str, Output] = {"target": _rating_output(target),
+                                 "games": number_output(len(games), 0)}
+    if needed is None:
+        best = rate(rating, [Game(opponent, 1.0) for opponent in opponents], k=k, **options)
+        return {"message": "target-out-of-reach",
+                "params": params | {"best": number_output(best.new_rating, digits)}}
+    if needed == 0:
+        return {"message": "target-any", "params": params}
+    return {"message": "target-needed",
+            "params": params | {"score": number_output(needed, 0 if needed == int(needed) else 1)}}
+
+
 def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     reader = FormReader(form, lang)
     rating_a = reader.rating("rating_a")
@@ -71,6 +90,7 @@ def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     k_a = reader.k("k", "20")
     k_b = reader.k("k_b") if reader.text("k_b").strip() else k_a
     games = reader.read("games", lambda text: parsed_games(text, lang))
+    target = reader.rating("target") if reader.text("target").strip() else None
     model, cap, rounding = rating_options(reader)
     reader.done()
     assert rating_a is not None and rating_b is not None and score is not None
@@ -99,9 +119,11 @@ def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
             "tournament_expected": None,
             "tournament_rows": {"rows": []},
             "tournament_unrated": {"text": ""},
+            "tournament_needed": {"text": ""},
         }
     period = rate(rating_a, games, k=k_a, **options)
     return outputs | {
+        "tournament_needed": _needed(rating_a, games, target, k_a, options, digits),
         "tournament_change": number_output(period.rounded_change, digits, signed=True),
         "tournament_new": number_output(period.new_rating, digits),
         "tournament_unrated": _unrated_note("A", period.new_rating),
@@ -235,6 +257,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "k": "20",
         "k_b": "",
         "games": "",
+        "target": "",
         **_OPTIONS,
     },
     "match": {

@@ -130,6 +130,9 @@ BROWSER_MESSAGES: dict[str, str] = {
     "dwz-k": N_("K = K0 × b + a = {k}, rounded to one decimal."),
     "dwz-k-capped": N_("K0 × b + a = {raw} is more than the maximum of 80, so K = 80."),
     "dwz-lifted": N_("The formula gives less than 1100, the lowest DWZ, so the new DWZ is 1100."),
+    "target-needed": N_("To reach {target}, player A needs at least {score} of {games} points in these games."),
+    "target-any": N_("Player A stays at {target} or above with any result in these games."),
+    "target-out-of-reach": N_("{target} is out of reach in these games: even {games} of {games} points give {best}."),
     "fide-unrated": N_("Below {min}: FIDE shows player {player} as unrated on the next rating list (B.02 7.2.1); there is no floor at {min}."),
     "chart-more": N_("The chart shows the 8 highest rated players; {count} more are in the table."),
     # the tournament page (a FIDE tournament report file, TRF)
@@ -305,7 +308,7 @@ BROWSER_MESSAGES: dict[str, str] = {
 
 # Result messages only some modes show: a page carries them only with one of those modes' sections.
 MODE_MESSAGES: dict[str, tuple[str, ...]] = {
-    "elo": ("fide-unrated",),
+    "elo": ("fide-unrated", "target-"),
     "match": ("fide-unrated",),
     "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
     "initial": ("initial-",),

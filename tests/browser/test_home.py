@@ -122,6 +122,11 @@ def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     assert page.locator('[data-out="tournament_rows"] tr th[scope="row"]').count() == 3
     # The single game is computed as before, next to the tournament.
     assert out(page, "change_a") == "+4,8"
+    # A target rating: the fewest points these games need for it.
+    page.fill("#target", "1.620")
+    wait_out(page, "tournament_needed",
+             "Für 1.620 braucht Spieler A aus diesen Partien mindestens 2,5 von 3 Punkten.")
+    page.fill("#target", "")
 
     bad = "1500 | 1\n1700 | ½\n1810,5 ? Sieg\n1900 | 0"
     page.fill("#games", bad)

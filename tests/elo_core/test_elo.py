@@ -414,3 +414,39 @@ def test_game_validates_on_construction() -> None:
     with pytest.raises(InputError) as error:
         Game(-1, 1)
     assert (error.value.code, error.value.field) == ("rating-invalid", "opponent")
+
+
+# score_needed: the fewest points for a target ----------------------------------------------
+
+from elo_core.elo import score_needed  # noqa: E402
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    rating=st.integers(1000, 2700),
+    opponents=st.lists(st.integers(1000, 2800), min_size=1, max_size=12),
+    target=st.integers(900, 2900),
+    k=st.sampled_from([10, 15, 20, 40]),
+    model=st.sampled_from(MODELS),
+    cap=st.sampled_from(CAPS),
+    rounding=st.sampled_from(ROUNDINGS),
+)
+def test_score_needed_is_the_fewest_half_points_that_reach_the_target(
+    rating: int, opponents: list[int], target: int, k: int, model: Model, cap: Cap,
+    rounding: Rounding,
+) -> None:
+    needed = score_needed(rating, opponents, target, k=k, model=model, cap=cap, rounding=rounding)
+
+    def new_rating(points: float) -> float:
+        wins, half = int(points), points % 1 == 0.5
+        scores = [1.0] * wins + [0.5] * half + [0.0] * (len(opponents) - wins - half)
+        games = [Game(o, s) for o, s in zip(opponents, scores)]
+        return rate(rating, games, k=k, model=model, cap=cap, rounding=rounding).new_rating
+
+    if needed is None:
+        assert new_rating(len(opponents)) < target
+        return
+    assert 0 <= needed <= len(opponents) and (needed * 2) == int(needed * 2)
+    assert new_rating(needed) >= target
+    if needed > 0:
+        assert new_rating(needed - 0.5) < target

@@ -331,3 +331,32 @@ def test_the_tournament_and_the_match_say_so_too() -> None:
     assert value(match["match_new_b"]) == 1390
     assert match["match_unrated_b"]["message"] == "fide-unrated"
     assert match["match_unrated_a"] == {"text": ""}
+
+
+# Mode "elo": the score a target rating needs ------------------------------------------------
+
+
+def test_the_tournament_says_the_score_a_target_rating_needs() -> None:
+    games = "1700 | 0\n1650 | 0\n1800 | 0\n1600 | 0\n1750 | 0"
+    assert outputs("elo", rating_a="1600", games=games)["tournament_needed"] == {"text": ""}
+    out = outputs("elo", rating_a="1600", k="20", games=games, target="1620")
+    needed = out["tournament_needed"]
+    assert needed["message"] == "target-needed"
+    score = value(needed["params"]["score"])
+    # The fewest half points that reach 1620: a win more short of it falls below.
+    opponents = [1700, 1650, 1800, 1600, 1750]
+    expected = sum(expected_score(1600, o) for o in opponents)
+    assert 1600 + 20 * (score - expected) >= 1620 > 1600 + 20 * (score - 0.5 - expected)
+    assert value(needed["params"]["games"]) == 5
+    assert value(needed["params"]["target"]) == 1620
+
+
+def test_a_target_out_of_reach_or_already_safe_is_said_so() -> None:
+    games = "1500 | 1\n1500 | 1"
+    out = outputs("elo", rating_a="1600", k="20", games=games, target="1700")
+    assert out["tournament_needed"]["message"] == "target-out-of-reach"
+    best = 1600 + 20 * 2 * (1 - expected_score(1600, 1500))
+    assert value(out["tournament_needed"]["params"]["best"]) == pytest.approx(best)
+    out = outputs("elo", rating_a="1600", k="20", games=games, target="1550")
+    assert out["tournament_needed"]["message"] == "target-any"
+    assert errors("elo", games=games, target="abc") == [("target", "rating-invalid", None)]
