@@ -80,7 +80,7 @@ ARTICLE_API: dict[str, tuple[str, ...]] = {
     "glicko2": ("Glicko2Result", "rate_periods", "update", "update_steps"),
     "dwz": ("DWZ_K0_ADULT", "DWZ_K0_HIGH", "DWZ_K0_YOUTH", "LOWEST_DWZ", "MAX_K", "NEW_RULES_FROM",
             "first_dwz", "update", "uplift_2026"),
-    "norms": ("points_needed",),
+    "norms": ("PlannedOpponent", "minimum_average", "plan", "points_needed", "rating_floor"),
 }
 
 
