@@ -4,6 +4,7 @@
     python build.py [--strict] [--base-url URL [--local]] [--out DIR]
     python build.py serve [--port 8000]   # builds into .cache/serve-dist, never dist/
     python build.py i18n        # extract UI strings and update the catalogs
+    python build.py translations [--check] [--mark de/formula …]   # ok, outdated or missing
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ SERVE_DIR = Path(".cache") / "serve-dist"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n", "stdlib"])
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n", "stdlib", "translations"])
     parser.add_argument("--strict", action="store_true", help="a missing translation is an error")
     parser.add_argument("--base-url", default=SiteConfig.base_url,
                         help="where the site is published (https://example.org/elo/); without "
@@ -39,6 +40,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="output folder (dist/; serve: .cache/serve-dist)")
     parser.add_argument("--content", type=Path, default=SiteConfig.content_dir,
                         help="the articles' folder (one subfolder per language)")
+    parser.add_argument("--check", action="store_true",
+                        help="translations: exit 1 if one is outdated or missing")
+    parser.add_argument("--mark", action="append", default=[], metavar="LANG/KEY",
+                        help="translations: record that LANG/KEY follows its source as it is now")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
@@ -62,6 +67,8 @@ def main(argv: list[str] | None = None) -> int:
         write_list(config, names)
         print(f"recorded {len(names)} files of the standard library")
         return 0
+    if args.command == "translations":
+        return translations(config, args.mark, check=args.check)
     if args.command == "serve":
         from sitegen.serve import serve
 
@@ -80,6 +87,26 @@ def main(argv: list[str] | None = None) -> int:
     print(f"built {report.pages} pages into {config.out_dir} in {seconds:.2f} s"
           + (f" ({len(report.warnings)} warnings)" if report.warnings else ""))
     return 0
+
+
+def translations(config: SiteConfig, names: list[str], *, check: bool) -> int:
+    """Mark the translations ``names`` as caught up, then list every article's state."""
+    from sitegen.content import load_pages
+    from sitegen.translations import OK, mark, shown, statuses
+
+    try:
+        for name in names:
+            marked = mark(config, name)
+            print(f"marked {marked.name}: follows {marked.current} ({shown(marked.path)})")
+        found = statuses(config, load_pages(config))
+    except BuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    width = max((len(status.name) for status in found), default=0)
+    for status in found:
+        detail = "" if status.state == OK else f"  {status.detail()}"
+        print(f"{status.name:<{width}}  {status.state:<8}{detail}".rstrip())
+    return 1 if check and any(status.state != OK for status in found) else 0
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from sitegen.suggest import did_you_mean, unknown as unknown_name
 __all__ = ["Page", "load_pages"]
 
 REQUIRED_KEYS = frozenset({"title", "description", "key"})
-OPTIONAL_KEYS = frozenset({"slug", "order", "template", "nav"})
+OPTIONAL_KEYS = frozenset({"slug", "order", "template", "nav", "source"})
 HOME_KEY = "home"
 # ASCII only: the same URL everywhere, with no percent-encoding in links and sitemaps.
 SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -37,6 +37,9 @@ class Page:
     source: Path
     # Line number in the source file of the body's first line.
     body_line: int
+    # A translation's ``source:``: the version of the default language's article it
+    # follows (sitegen.translations.source_hash); None if it records none.
+    follows: str | None = None
 
     @property
     def is_tool(self) -> bool:
@@ -137,6 +140,15 @@ def read_page(path: Path, lang: str, config: SiteConfig) -> Page:
     for name in ("title", "description", "key", "slug", "template", "nav"):
         if name in meta and not isinstance(meta[name], str):
             raise BuildError(path, _key_line(path, text, name), f"{name!r} must be text")
+    if "source" in meta:
+        if lang == config.default_language:
+            raise BuildError(path, _key_line(path, text, "source"),
+                             "'source' is for translations: it records the version of the "
+                             f"{config.default_language!r} article they follow")
+        if not isinstance(meta["source"], str):
+            raise BuildError(path, _key_line(path, text, "source"),
+                             "'source' must be text in quotes, as ./dev translations --mark "
+                             "writes it")
     key = meta["key"]
     slug = meta.get("slug", "" if key == HOME_KEY else path.stem)
     if key != HOME_KEY and not SLUG.fullmatch(slug):
@@ -164,6 +176,7 @@ def read_page(path: Path, lang: str, config: SiteConfig) -> Page:
         body=body,
         source=path,
         body_line=body_line,
+        follows=meta.get("source"),
     )
 
 

@@ -10,6 +10,7 @@ import importlib
 import json
 import logging
 import re
+from html import escape
 import sys
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -19,7 +20,7 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup
 
-from sitegen import assets, headers, links, lockfile, offline, publish, stdlib
+from sitegen import assets, headers, links, lockfile, offline, publish, stdlib, translations
 from sitegen.config import SiteConfig, publishing_problem
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError, describe, deepest_line
@@ -55,23 +56,30 @@ class BuildReport:
     warnings: list[str] = field(default_factory=list)
 
 
-def _check_translations(config: SiteConfig, pages: list[Page], report: BuildReport) -> None:
-    by_key: dict[str, set[str]] = defaultdict(set)
-    first: dict[str, Page] = {}
-    for page in pages:
-        by_key[page.key].add(page.lang)
-        first.setdefault(page.key, page)
-    missing = [(first[key].source, f"article {key!r} has no {lang!r} translation")
-               for key, langs in sorted(by_key.items())
-               for lang in config.languages if lang not in langs]
+def _check_translations(config: SiteConfig, pages: list[Page],
+                        report: BuildReport) -> dict[Path, list[str]]:
+    """Missing translations are errors under --strict, else warnings; outdated ones are
+    warnings. Returns the messages by the file of the page they concern (the outdated
+    translation; for a missing one, its source), for ``serve``'s notices."""
+    found = translations.statuses(config, pages)
+    missing = [status for status in found if status.state == translations.MISSING]
     if missing and config.strict:
         # All of them at once, each with its file: one build per missing article is slow going.
-        (source, message), *others = missing
-        raise BuildError(source, None, message + " (--strict)"
-                         + "".join(f"\n  {other}: {text}" for other, text in others))
-    for source, message in missing:
-        log.warning("%s: %s", source, message)
+        first, *others = missing
+        raise BuildError(first.source or config.content_dir, None,
+                         first.explain() + " (--strict)"
+                         + "".join(f"\n  {other.source}: {other.explain()}" for other in others))
+    notices: dict[Path, list[str]] = defaultdict(list)
+    for status in found:
+        if status.state == translations.OK:
+            continue
+        where = status.path if status.state == translations.OUTDATED else status.source
+        message = status.explain()
+        log.warning("%s: %s", where, message)
         report.warnings.append(message)
+        if where is not None:
+            notices[where].append(message)
+    return notices
 
 
 def _elo_core(fresh: bool = False) -> Any:
@@ -240,7 +248,7 @@ class Builder:
     def render_site(self, out: Path, report: BuildReport) -> None:
         config = self.config
         pages = load_pages(config)
-        _check_translations(config, pages, report)
+        notices = _check_translations(config, pages, report)
         if self._templates is None:
             self._templates = TemplateRenderer(
                 config, {lang: self._catalog(lang) for lang in config.languages})
@@ -325,6 +333,8 @@ class Builder:
             }
             html = templates.render(page.lang, page.template, context, source=page.source)
             _check_page(page, html, body_html, own_ids)
+            if self.live_reload and notices.get(page.source):
+                html = _with_notice(html, notices[page.source])
             if MESSAGES_SLOT in html:
                 html = html.replace(MESSAGES_SLOT, _messages_json(
                     page_messages(html, self._browser_messages(page.lang))), 1)
@@ -374,6 +384,20 @@ class Builder:
         for path in out.rglob("*.html"):
             html = path.read_text(encoding="utf-8")
             path.write_text(html.replace("</head>", script + "\n</head>", 1), encoding="utf-8")
+
+
+_BODY = re.compile(r"<body[^>]*>")
+
+
+def _with_notice(html: str, messages: list[str]) -> str:
+    """``serve``'s pages only: the translation notices at the top of the page (styled by
+    serve's reload script; never in a build for publishing)."""
+    items = "".join(f"<li>{escape(message)}</li>" for message in messages)
+    notice = f'<aside id="__dev-notice" role="status"><ul>{items}</ul></aside>'
+    match = _BODY.search(html)
+    if match is None:
+        return html
+    return html[:match.end()] + notice + html[match.end():]
 
 
 _ID = re.compile(r"""\sid=["']?([^"'\s>]+)""")

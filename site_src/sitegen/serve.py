@@ -45,6 +45,14 @@ RELOAD_PATH = "__reload"
 RELOAD_SCRIPT = """\
 const events = new EventSource(new URL("__reload", document.baseURI.replace(/[^/]*$/, "")).toString());
 events.addEventListener("reload", () => location.reload());
+// The build's notices for authors (a translation missing or behind its source).
+const notice = document.getElementById("__dev-notice");
+if (notice) {
+  Object.assign(notice.style, {margin: "0", padding: "0.5rem 1rem", background: "#fff3c4",
+    color: "#3a2a00", borderBottom: "2px solid #c99a00", font: "14px/1.4 system-ui, sans-serif",
+    overflowWrap: "anywhere"});
+  Object.assign(notice.firstElementChild.style, {margin: "0", paddingLeft: "1.2rem"});
+}
 events.addEventListener("build-error", (event) => {
   let box = document.getElementById("__build-error");
   if (!box) {

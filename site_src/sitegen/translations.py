@@ -1,0 +1,148 @@
+"""Which translations are missing or behind their English source.
+
+A translated article names the version of the source it follows in its front matter:
+``source: "3fa9c1d2e4b5"``, the start of the sha256 of what a translator translates in the
+default language's article (title, description, nav and body; not ``order``, ``slug`` or
+``template``, and not blank space at line ends). A content hash, not a git commit: it works
+on a downloaded copy without git history. ``build.py translations`` lists the state of every
+article in every language and ``--mark de/formula`` records the current hash once a
+translation has caught up.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from sitegen.config import SiteConfig
+from sitegen.content import Page, load_pages
+from sitegen.errors import BuildError
+from sitegen.suggest import unknown
+
+__all__ = [
+    "HASH_LENGTH",
+    "MISSING",
+    "OK",
+    "OUTDATED",
+    "Status",
+    "mark",
+    "source_hash",
+    "shown",
+    "statuses",
+]
+
+HASH_LENGTH = 12
+OK, OUTDATED, MISSING = "ok", "outdated", "missing"
+
+
+def source_hash(page: Page) -> str:
+    """The version of ``page`` a translation follows (see the module's docstring)."""
+    parts = [page.title, page.description, page.nav_title, page.body]
+    text = "\n\x00\n".join(parts).replace("\r\n", "\n")
+    text = "\n".join(line.rstrip() for line in text.split("\n")).strip()
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_LENGTH]
+
+
+@dataclass(frozen=True)
+class Status:
+    key: str
+    lang: str
+    state: str  # OK, OUTDATED or MISSING
+    # The translation's file (None when missing) and its source's (None without one).
+    path: Path | None
+    source: Path | None
+    # The hash the translation records, and the source's current one.
+    recorded: str | None = None
+    current: str | None = None
+
+    @property
+    def name(self) -> str:
+        return f"{self.lang}/{self.key}"
+
+    def detail(self) -> str:
+        """What is behind or missing, in a few words (empty when up to date)."""
+        if self.state == MISSING:
+            return f"translate {shown(self.source)}" if self.source else ""
+        if self.state == OUTDATED:
+            if self.recorded is None:
+                return "records no 'source:' (which version of its source it follows)"
+            return f"follows {self.recorded}, {shown(self.source)} is now {self.current}"
+        return ""
+
+    def explain(self) -> str:
+        """One line for an author: what is wrong and what to do."""
+        if self.state == MISSING:
+            return f"article {self.key!r} has no {self.lang!r} translation"
+        if self.state == OUTDATED:
+            return (f"the {self.lang!r} translation of {self.key!r} may be outdated: it "
+                    f"{self.detail()}; bring it up to date, then run "
+                    f"./dev translations --mark {self.name}")
+        return f"the {self.lang!r} translation of {self.key!r} is up to date"
+
+
+def shown(path: Path | None) -> str:
+    """``path`` relative to the working folder when inside it (./dev runs in the project)."""
+    if path is None:
+        return ""
+    try:
+        return str(path.resolve().relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def statuses(config: SiteConfig, pages: list[Page]) -> list[Status]:
+    """Every article in every language but the default one (there, only missing ones), in
+    the order of the default language's navigation."""
+    by_key: dict[str, dict[str, Page]] = {}
+    for page in pages:
+        by_key.setdefault(page.key, {})[page.lang] = page
+    result: list[Status] = []
+    for key, versions in by_key.items():
+        original = versions.get(config.default_language)
+        current = source_hash(original) if original else None
+        from_path = original.source if original else next(iter(versions.values())).source
+        for lang in config.languages:
+            version = versions.get(lang)
+            if version is None:
+                result.append(Status(key, lang, MISSING, None, from_path))
+            elif lang == config.default_language or original is None:
+                continue
+            else:
+                state = OK if version.follows == current else OUTDATED
+                result.append(Status(key, lang, state, version.source, original.source,
+                                     version.follows, current))
+    return result
+
+
+_SOURCE_LINE = re.compile(r"^source:.*$", re.MULTILINE)
+
+
+def mark(config: SiteConfig, name: str) -> Status:
+    """Record in ``lang/key``'s front matter that it follows its source as it is now."""
+    lang, _, key = name.partition("/")
+    if lang not in config.languages or lang == config.default_language:
+        others = [code for code in config.languages if code != config.default_language]
+        raise BuildError(name, None, f"give a translation as language/key, e.g. {others[0]}/"
+                         f"{key or 'formula'} (languages: {', '.join(others)})")
+    pages = load_pages(config)
+    found = {page.key: page for page in pages if page.lang == lang}
+    original = {page.key: page for page in pages if page.lang == config.default_language}
+    if key not in found:
+        raise BuildError(config.content_dir / lang, None,
+                         unknown(f"article in {lang!r}", key, found))
+    if key not in original:
+        raise BuildError(found[key].source, None,
+                         f"article {key!r} has no {config.default_language!r} source to follow")
+    page, current = found[key], source_hash(original[key])
+    text = page.source.read_text(encoding="utf-8")
+    # Front matter ends at the second '---' line (content.py has read it already).
+    lines = text.split("\n")
+    end = next(index for index in range(1, len(lines)) if lines[index].strip() == "---")
+    front = "\n".join(lines[1:end])
+    entry = f'source: "{current}"'
+    front = (_SOURCE_LINE.sub(entry, front, count=1) if _SOURCE_LINE.search(front)
+             else (front + "\n" + entry if front else entry))
+    page.source.write_text("\n".join([lines[0], front, *lines[end:]]), encoding="utf-8")
+    return Status(key, lang, OK, page.source, original[key].source, current, current)
