@@ -21,6 +21,8 @@ const SOURCES = [
   // The tournament table's columns follow data-order (the mode's cell indexes): 8 is the
   // change, 9 the new rating.
   { table: "table.trf-table", cells: [8, 9] },
+  // The norm planner: the first title's points in all and from the games left.
+  { table: "table.np-points", columns: [2, 3] },
 ];
 // Phones only (the 320–430 px, with room to spare), and only fields one types into.
 const NARROW = matchMedia("(max-width: 30rem)");

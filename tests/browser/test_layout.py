@@ -215,6 +215,7 @@ KEY_RESULTS = {
     "dwz_new": ['[data-out="dwz_new"]', '[data-out="dwz_change"]'],
     "standings": ['table.standings > tbody > tr:first-child > td:nth-child(2)'],
     "trf": ['table.trf-table > tbody:first-of-type > tr:first-child > th'],
+    "np": ['table.np-points > tbody > tr:first-child > td:nth-child(3)'],
 }
 
 # Focus each field one types into, as the reader does; say what the visual viewport shows.
