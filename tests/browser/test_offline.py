@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import json
 import re
-
 import shutil
 import threading
 from collections import Counter
@@ -78,12 +78,20 @@ def test_first_visit_downloads_each_file_once_then_works_offline(browser: Any, o
     base = own_site.start()
     context, page = visit(browser, base + "en/")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    # Once the engine is ready, the service worker stores the site: wait until it has.
-    stored = """async () => {
-      const names = (await caches.keys()).filter((name) => name.startsWith("elo-site-"));
-      return names.length === 1 && (await (await caches.open(names[0])).keys()).length > 30;
+    # Once the engine is ready, the service worker stores the site, and the runtime files the
+    # engine fetched through it: wait until every one is stored, the last as well as the first.
+    precache = json.loads(re.search(r"\bPRECACHE ?= ?(\[.*?\])[,;]", (own_site.directory / "sw.js").read_text()).group(1))
+    counts = Counter(path.split("?")[0] for path in own_site.log)
+    runtime = sorted(path for path in counts if path.startswith("/pyodide/"))
+    assert runtime, "the engine fetched its runtime"
+    missing = """async ([precache, runtime]) => {
+      const stored = new Set();
+      for (const name of await caches.keys()) {
+        for (const request of await (await caches.open(name)).keys()) stored.add(new URL(request.url).pathname);
+      }
+      return [...precache, ...runtime].filter((path) => !stored.has(path));
     }"""
-    assert poll(page, stored, True), "the site is stored for offline use"
+    assert poll(page, f"({missing})({json.dumps([precache, runtime])})", []) == [], "all stored for offline use"
 
     counts = Counter(path.split("?")[0] for path in own_site.log)
     # sw.js is the service worker's own script, which the browser fetches itself (to register
