@@ -252,6 +252,10 @@ class Builder:
                         ) -> tuple[str, list[dict[str, Any]], list[str]]:
         elo = _elo_core()
         def link(key: str, _lang: str = page.lang) -> str:
+            # An article not translated yet (a plain build only: --strict refuses that) is
+            # linked in the default language rather than not at all.
+            if (key, _lang) not in link_table and (key, self.config.default_language) in link_table:
+                return link_table[key, self.config.default_language]
             if (key, _lang) not in link_table:
                 raise LookupError("link to " + unknown(
                     "article", key, {k for k, lang in link_table if lang == _lang}))
