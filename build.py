@@ -30,9 +30,11 @@ SERVE_DIR = Path(".cache") / "serve-dist"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n", "stdlib", "translations", "add-language"])
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n", "stdlib", "translations",
+                                 "add-language"])
     parser.add_argument("language", nargs="*", metavar="CODE NAME",
-                        help="add-language: the language's code (sv) and its name in itself (Svenska)")
+                        help="add-language: the language's code (sv) and its name in "
+                             "itself (Svenska)")
     parser.add_argument("--strict", action="store_true", help="a missing translation is an error")
     parser.add_argument("--base-url", default=SiteConfig.base_url,
                         help="where the site is published (https://example.org/elo/); without "
@@ -126,7 +128,8 @@ def add_language(config: SiteConfig, code: str, name: str) -> int:
     return translations(config, [], check=False, only=code)
 
 
-def translations(config: SiteConfig, names: list[str], *, check: bool, only: str | None = None) -> int:
+def translations(config: SiteConfig, names: list[str], *, check: bool,
+                 only: str | None = None) -> int:
     """Mark the translations ``names`` as caught up, then list every article's state."""
     from sitegen.content import load_pages
     from sitegen.translations import OK, mark, shown, statuses

@@ -78,7 +78,8 @@ class NumberFormat:
 
     def __post_init__(self) -> None:
         if self.decimal not in DECIMAL_SIGNS or self.group not in GROUP_SIGNS:
-            raise ValueError(f"unusable number signs: decimal {self.decimal!r}, group {self.group!r}")
+            raise ValueError(
+                f"unusable number signs: decimal {self.decimal!r}, group {self.group!r}")
         if self.decimal == self.group:
             raise ValueError(f"the decimal and grouping signs are both {self.decimal!r}")
 

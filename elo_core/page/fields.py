@@ -206,7 +206,8 @@ class FormReader:
 
     def rating(self, name: str, default: str = "") -> float | None:
         """A rating, 100 to 4000 (below 100 is a misread number: see :mod:`elo_core.numbers`)."""
-        return self.read(name, lambda text: parse_rating(text, fmt=self.lang.numbers, field=name), default)
+        return self.read(
+            name, lambda text: parse_rating(text, fmt=self.lang.numbers, field=name), default)
 
     def number(
         self,
@@ -221,7 +222,8 @@ class FormReader:
         return self.read(
             name,
             lambda text: parse_bounded(
-                text, fmt=self.lang.numbers, field=name, code=code, minimum=minimum, maximum=maximum,
+                text, fmt=self.lang.numbers, field=name, code=code, minimum=minimum,
+                maximum=maximum,
                 above_minimum=above_minimum,
             ),
             default,
@@ -262,7 +264,9 @@ class FormReader:
 
     def points(self, name: str, games: int | None, default: str = "") -> float | None:
         return self.read(
-            name, lambda text: parse_points(text, fmt=self.lang.numbers, field=name, games=games), default
+            name,
+            lambda text: parse_points(text, fmt=self.lang.numbers, field=name, games=games),
+            default,
         )
 
     def option(self, name: str, allowed: tuple[str, ...], default: str) -> str | None:

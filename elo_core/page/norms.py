@@ -99,7 +99,8 @@ def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
         "np_played", lambda text: parse_opponents(text, "np_played", lang.numbers, with_result=True)
     )
     coming = reader.read(
-        "np_coming", lambda text: parse_opponents(text, "np_coming", lang.numbers, with_result=False)
+        "np_coming",
+        lambda text: parse_opponents(text, "np_coming", lang.numbers, with_result=False),
     )
     average_text = reader.text("np_average").strip()
     average = reader.rating("np_average") if average_text else None

@@ -169,7 +169,8 @@ def _opponents_and_score(
 ) -> tuple[list[float], float]:
     reader = FormReader(form, lang)
     opponents_field, score_field = f"{prefix}_opponents", f"{prefix}_score"
-    opponents = reader.read(opponents_field, lambda text: _opponents(text, opponents_field, lang.numbers))
+    opponents = reader.read(
+        opponents_field, lambda text: _opponents(text, opponents_field, lang.numbers))
     score = reader.points(score_field, None if opponents is None else len(opponents))
     reader.done()
     assert opponents is not None and score is not None

@@ -306,7 +306,8 @@ export function carryInputsAcrossLanguages() {
       if (target === lang || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const values = collectInputs();
       const numeric = new Set(controls().filter((el) => "numbers" in el.dataset).map((el) => el.name));
-      for (const name of numeric) if (name in values) values[name] = convertNumbers(values[name], signsOf(document.documentElement), signsOf(link));
+      const [from, to] = [signsOf(document.documentElement), signsOf(link)];
+      for (const name of numeric) if (name in values) values[name] = convertNumbers(values[name], from, to);
       // The token tells the page opened that the inputs are this reader's own, carried by
       // this tab's switch: a link someone sends, even with from=, is offered, never applied.
       const token = [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join("");
