@@ -5,6 +5,7 @@
     python build.py serve [--port 8000]   # builds into .cache/serve-dist, never dist/
     python build.py i18n        # extract UI strings and update the catalogs
     python build.py translations [--check] [--mark de/formula …]   # ok, outdated or missing
+    python build.py add-language sv Svenska   # a new language: catalog, languages.json, content/sv/
 """
 
 from __future__ import annotations
@@ -29,7 +30,11 @@ SERVE_DIR = Path(".cache") / "serve-dist"
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n", "stdlib", "translations"])
+    parser.add_argument("command", nargs="?", default="build", choices=["build", "serve", "i18n", "stdlib", "translations",
+                                 "add-language"])
+    parser.add_argument("language", nargs="*", metavar="CODE NAME",
+                        help="add-language: the language's code (sv) and its name in "
+                             "itself (Svenska)")
     parser.add_argument("--strict", action="store_true", help="a missing translation is an error")
     parser.add_argument("--base-url", default=SiteConfig.base_url,
                         help="where the site is published (https://example.org/elo/); without "
@@ -40,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="output folder (dist/; serve: .cache/serve-dist)")
     parser.add_argument("--content", type=Path, default=SiteConfig.content_dir,
                         help="the articles' folder (one subfolder per language)")
+    parser.add_argument("--source", type=Path, default=SiteConfig.source_dir,
+                        help="the site's sources (templates, scripts, catalogs, languages.json)")
     parser.add_argument("--check", action="store_true",
                         help="translations: exit 1 if one is outdated or missing")
     parser.add_argument("--mark", action="append", default=[], metavar="LANG/KEY",
@@ -53,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     out = args.out or (SiteConfig.root / SERVE_DIR if serving else SiteConfig.out_dir)
     base_url = args.base_url.rstrip("/") + "/" if args.base_url else None
     config = SiteConfig(base_url=base_url, out_dir=out.resolve(),
-                        content_dir=args.content.resolve(), strict=args.strict,
+                        content_dir=args.content.resolve(), source_dir=args.source.resolve(),
+                        strict=args.strict,
                         local=args.local or serving)
     if args.command == "i18n":
         from sitegen.i18n_tools import update_catalogs
@@ -69,6 +77,12 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "translations":
         return translations(config, args.mark, check=args.check)
+    if args.command == "add-language":
+        if len(args.language) != 2:
+            parser.error("add-language takes a code and a name: add-language sv Svenska")
+        return add_language(config, *args.language)
+    if args.language:
+        parser.error(f"unexpected arguments: {' '.join(args.language)}")
     if args.command == "serve":
         from sitegen.serve import serve
 
@@ -89,7 +103,33 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-def translations(config: SiteConfig, names: list[str], *, check: bool) -> int:
+def add_language(config: SiteConfig, code: str, name: str) -> int:
+    """Add a language (sitegen.languages), then say what is left to translate."""
+    from dataclasses import replace
+
+    from sitegen.languages import add_language as add
+
+    try:
+        added = add(config, code, name)
+    except BuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    config = replace(config, languages={**config.languages, code: added.name})
+    print(f"added {code} ({added.name}):\n"
+          f"  {config.source_dir / 'languages.json'}: {', '.join(config.languages)}\n"
+          f"  {added.catalog}: {added.strings} strings, none translated yet\n"
+          f"  {added.content}/: no articles yet\n"
+          "Until they are translated, its pages show English UI strings and an article exists "
+          "in it once translated (a plain build warns, --strict refuses). Left to do:\n"
+          f"  1. translate the {added.strings} strings of {added.catalog} "
+          "(build.py i18n lists what is still untranslated)\n"
+          f"  2. translate each article into {added.content}/ (./dev translations; "
+          f"then ./dev translations --mark {code}/<key>):")
+    return translations(config, [], check=False, only=code)
+
+
+def translations(config: SiteConfig, names: list[str], *, check: bool,
+                 only: str | None = None) -> int:
     """Mark the translations ``names`` as caught up, then list every article's state."""
     from sitegen.content import load_pages
     from sitegen.translations import OK, mark, shown, statuses
@@ -104,6 +144,8 @@ def translations(config: SiteConfig, names: list[str], *, check: bool) -> int:
         return 1
     width = max((len(status.name) for status in found), default=0)
     for status in found:
+        if only is not None and status.lang != only:
+            continue
         detail = "" if status.state == OK else f"  {status.detail()}"
         print(f"{status.name:<{width}}  {status.state:<8}{detail}".rstrip())
     return 1 if check and any(status.state != OK for status in found) else 0

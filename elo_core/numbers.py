@@ -1,8 +1,11 @@
-"""Numbers as people write them in English, German and Danish.
+"""Numbers as people write them, in any language the page is given the signs of.
 
 One reader for every field and language. A language has a decimal sign and a
-grouping sign: English writes ``1,604.8``, German and Danish ``1.604,8``. Spaces,
-no-break spaces and thin spaces may group thousands too (``1 604,8``).
+grouping sign (:class:`NumberFormat`): English writes ``1,604.8``, German and Danish
+``1.604,8``, Swedish ``1 604,8`` (a no-break space groups). elo_core knows no
+language by name: the caller hands over the page's signs (the site's build takes
+them from CLDR through Babel and writes them into each page). Spaces, no-break
+spaces and thin spaces may group thousands in every language (``1 604,8``).
 
 :func:`parse_number` reads a text by these rules:
 
@@ -17,7 +20,9 @@ no-break spaces and thin spaces may group thousands too (``1 604,8``).
   grouping sign groups when exactly three digits follow a group of one to three
   (``1,600`` in English, ``1.750`` in German), and otherwise can only be a
   decimal sign written the other language's way (``0,5`` in English, ``4.5``
-  in German), which is how it is read.
+  in German), which is how it is read. A ``.`` or ``,`` that is neither of the
+  language's signs (``.`` in Swedish, which groups with a space) is a decimal
+  sign written another language's way.
 
 So a number the site displays reads back as the same number in the same
 language. Anything else raises :class:`~elo_core.errors.InputError`
@@ -40,31 +45,47 @@ from dataclasses import dataclass
 from elo_core.errors import InputError
 
 __all__ = [
-    "LANGUAGES",
+    "DECIMAL_POINT",
+    "DECIMAL_SIGNS",
+    "GROUP_SIGNS",
     "MAX_SHOWN_TEXT",
     "MIN_PLAUSIBLE_RATING",
     "NumberFormat",
-    "number_format",
     "parse_number",
     "parse_rating",
     "shown_text",
 ]
 
 
+#: The signs the reader knows: a decimal point or comma; grouping by a comma, a point, or
+#: one of the spaces it reads between groups of three (space, no-break, narrow no-break, thin).
+DECIMAL_SIGNS = frozenset(".,")
+GROUP_SIGNS = frozenset(".,\u0020\u00a0\u202f\u2009")
+
+
 @dataclass(frozen=True, slots=True)
 class NumberFormat:
-    """How a language writes numbers: its decimal sign and its grouping sign."""
+    """How a language writes numbers: its decimal sign and its grouping sign.
+
+    Given by the caller (the site: CLDR's symbols through Babel), never looked up
+    by a language's name. Raises ValueError for signs the reader cannot use: a
+    decimal sign other than ``.`` or ``,``, a grouping sign outside
+    :data:`GROUP_SIGNS`, or the same sign for both.
+    """
 
     decimal: str
     group: str
 
+    def __post_init__(self) -> None:
+        if self.decimal not in DECIMAL_SIGNS or self.group not in GROUP_SIGNS:
+            raise ValueError(
+                f"unusable number signs: decimal {self.decimal!r}, group {self.group!r}")
+        if self.decimal == self.group:
+            raise ValueError(f"the decimal and grouping signs are both {self.decimal!r}")
 
-#: The site's languages and how each writes numbers (CLDR: en, de, da).
-LANGUAGES: dict[str, NumberFormat] = {
-    "en": NumberFormat(decimal=".", group=","),
-    "de": NumberFormat(decimal=",", group="."),
-    "da": NumberFormat(decimal=",", group="."),
-}
+
+#: A decimal point and comma grouping (``1,604.8``): what a caller that names no signs gets.
+DECIMAL_POINT = NumberFormat(decimal=".", group=",")
 
 #: Below this no one has a rating: such a value is a misread number.
 MIN_PLAUSIBLE_RATING = 100
@@ -78,11 +99,6 @@ _SIGNS = {"-": -1.0, "\u2212": -1.0, "\u2013": -1.0, "+": 1.0}
 # Spaces that group thousands: space, no-break space, narrow no-break space, thin space.
 _SPACE_GROUPED = re.compile(r"[0-9]{1,3}(?:[ \u00a0\u202f\u2009][0-9]{3})+(?=$|[.,])")
 _DIGITS = re.compile(r"[0-9]*")
-
-
-def number_format(lang: str) -> NumberFormat:
-    """The number format of ``lang`` (English for a language the site does not have)."""
-    return LANGUAGES.get(lang, LANGUAGES["en"])
 
 
 def _grouped(text: str, sign: str) -> bool:
@@ -148,9 +164,14 @@ def _unsigned(body: str, fmt: NumberFormat) -> float | None:
 
 
 def parse_number(
-    text: str, *, lang: str = "en", field: str = "number", code: str = "number-invalid"
+    text: str,
+    *,
+    fmt: NumberFormat = DECIMAL_POINT,
+    field: str = "number",
+    code: str = "number-invalid",
 ) -> float:
-    """The number ``text`` stands for on a page in ``lang`` (see the module docstring).
+    """The number ``text`` stands for on a page that writes numbers as ``fmt`` (see the module
+    docstring).
 
     Raises :class:`InputError` ``code`` (reason ``"not-a-number"``, the text in
     ``params["text"]``) for ``field`` when it is not a number, and with reason
@@ -163,7 +184,7 @@ def parse_number(
     if body[:1] in _SIGNS:
         factor, body = _SIGNS[body[0]], body[1:].lstrip()
     body = _SPACE_GROUPED.sub(lambda m: re.sub(r"\D", "", m.group(0)), body)
-    value = _unsigned(body, number_format(lang))
+    value = _unsigned(body, fmt)
     if value is None:
         raise _invalid(text, field, code)
     if not math.isfinite(value):
@@ -177,7 +198,7 @@ def _grouping_reading(text: str) -> float | None:
     return float(match.group(1) + match.group(2)) if match else None
 
 
-def parse_rating(text: str, *, lang: str = "en", field: str = "rating") -> float:
+def parse_rating(text: str, *, fmt: NumberFormat = DECIMAL_POINT, field: str = "rating") -> float:
     """A rating as typed: :func:`parse_number`, from 100 to 4000.
 
     Raises InputError "rating-invalid" (``params`` min 100 and max 4000) when it
@@ -189,7 +210,7 @@ def parse_rating(text: str, *, lang: str = "en", field: str = "rating") -> float
 
     limits = {"min": MIN_PLAUSIBLE_RATING, "max": MAX_RATING}
     try:
-        value = parse_number(text, lang=lang, field=field, code="rating-invalid")
+        value = parse_number(text, fmt=fmt, field=field, code="rating-invalid")
     except InputError as error:
         raise InputError(
             "rating-invalid", str(error), field=field, reason=error.reason,

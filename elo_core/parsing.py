@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from elo_core.elo import Game
 from elo_core.errors import InputError
-from elo_core.numbers import parse_rating
+from elo_core.numbers import DECIMAL_POINT, NumberFormat, parse_rating
 
 __all__ = ["parse_games", "parse_result"]
 
@@ -85,13 +85,13 @@ def _split(line: str) -> tuple[str, str]:
     return parts[0], parts[1]
 
 
-def _parse_line(line: str, lang: str) -> Game:
+def _parse_line(line: str, fmt: NumberFormat) -> Game:
     opponent_text, result_text = _split(line)
-    opponent = parse_rating(opponent_text, lang=lang, field="games")
+    opponent = parse_rating(opponent_text, fmt=fmt, field="games")
     return Game(opponent, parse_result(result_text))
 
 
-def parse_games(text: str, *, lang: str = "en") -> list[Game]:
+def parse_games(text: str, *, fmt: NumberFormat = DECIMAL_POINT) -> list[Game]:
     """The games in ``text``, one per line (see the module docstring).
 
     Text without games gives ``[]``. A line that cannot be read raises
@@ -109,7 +109,7 @@ def parse_games(text: str, *, lang: str = "en") -> list[Game]:
         if not line:
             continue
         try:
-            games.append(_parse_line(line, lang))
+            games.append(_parse_line(line, fmt))
         except InputError as error:
             raise InputError(
                 error.code, str(error), field="games", line=number, reason=error.reason,

@@ -23,9 +23,10 @@ from typing import Any
 
 from elo_core.errors import InputError
 from elo_core.page import articles, home, norms, tools, trf
-from elo_core.page.fields import FormErrors
+from elo_core.numbers import DECIMAL_POINT, NumberFormat
+from elo_core.page.fields import FormErrors, PageLanguage
 
-__all__ = ["DEFAULTS", "MODES", "compute", "compute_json"]
+__all__ = ["DEFAULTS", "MODES", "PageLanguage", "compute", "compute_json"]
 
 #: Every mode's example, already computed by the build before anyone types.
 DEFAULTS: dict[str, dict[str, str]] = {
@@ -36,7 +37,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
     **norms.DEFAULTS,
 }
 
-MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Any]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], PageLanguage], Mapping[str, Any]]] = {
     **home.MODES,
     **articles.MODES,
     **tools.MODES,
@@ -45,8 +46,12 @@ MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Any]]] = {
 }
 
 
-def compute(mode: str, form: Mapping[str, str], lang: str = "en") -> dict[str, Any]:
-    """Run one mode on a page in ``lang``; bad input comes back as data, never as an exception.
+def compute(
+    mode: str, form: Mapping[str, str], lang: str = "en", numbers: NumberFormat = DECIMAL_POINT
+) -> dict[str, Any]:
+    """Run one mode on a page in ``lang`` that writes numbers as ``numbers`` (the page's
+    signs, which the caller gives: elo_core knows no language's); bad input comes back as
+    data, never as an exception.
 
     ``{"ok": True, "outputs": {name: output}}`` or ``{"ok": False, "errors":
     [{"field", "code", "line", "reason", "params"}]}`` (see
@@ -56,7 +61,7 @@ def compute(mode: str, form: Mapping[str, str], lang: str = "en") -> dict[str, A
         error = InputError("option-invalid", f"Unknown mode {mode!r}.", reason="mode")
         return {"ok": False, "errors": [error.as_dict()]}
     try:
-        outputs = MODES[mode](form, lang)
+        outputs = MODES[mode](form, PageLanguage(lang, numbers))
     except FormErrors as errors:
         return {"ok": False, "errors": errors.errors}
     except InputError as error:
@@ -64,15 +69,23 @@ def compute(mode: str, form: Mapping[str, str], lang: str = "en") -> dict[str, A
     return {"ok": True, "outputs": outputs}
 
 
-def compute_json(mode: str, form_json: str, lang: str = "en") -> str:
-    """:func:`compute` as the engine worker calls it: the form and the reply as JSON text.
+def compute_json(
+    mode: str, form_json: str, lang: str = "en", decimal: str = ".", group: str = ","
+) -> str:
+    """:func:`compute` as the engine worker calls it: the form and the reply as JSON text,
+    the page's decimal and grouping signs as two texts (the build writes them into the page).
 
     The reply is always valid JSON (RFC 8259 has no ``Infinity`` or ``NaN``; the
     page's ``JSON.parse`` refuses them). Numbers read from fields are finite
     (:mod:`elo_core.numbers`), so a non-finite number in a reply is a bug: it is
     answered as ``engine-failed`` (reason ``"non-finite"``) rather than as text
-    the page cannot read. A form that is not a JSON object of texts is refused the same way.
+    the page cannot read. A form that is not a JSON object of texts is refused the same way,
+    and signs the reader cannot use (reason ``"numbers"``).
     """
+    try:
+        numbers = NumberFormat(decimal, group)
+    except ValueError:
+        return json.dumps(_failed("numbers"))
     try:
         form = json.loads(form_json)
     except ValueError:
@@ -80,7 +93,7 @@ def compute_json(mode: str, form_json: str, lang: str = "en") -> str:
     if not isinstance(form, dict):
         return json.dumps(_failed("form"))
     try:
-        return json.dumps(compute(mode, form, lang), allow_nan=False)
+        return json.dumps(compute(mode, form, lang, numbers), allow_nan=False)
     except ValueError:
         return json.dumps(_failed("non-finite"))
 

@@ -23,6 +23,7 @@ from elo_core.elo import MODELS, Cap, Game, expected_score, rate, used_differenc
 from elo_core.page.fields import (
     FormReader,
     Output,
+    PageLanguage,
     number_output,
     parsed_games,
     rating_options,
@@ -84,7 +85,7 @@ def _used_difference(rating: float, opponent: float, cap: Cap) -> float:
     return -used_difference(rating, opponent, cap)
 
 
-def _steps(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _steps(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     rating = reader.rating("rating")
     opponent = reader.rating("opponent")
@@ -127,11 +128,11 @@ def _steps(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     return outputs
 
 
-def _period(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
+def _period(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None]:
     reader = FormReader(form, lang)
     rating = reader.rating("rating")
     k = reader.k("k", "20")
-    games = reader.read("games", lambda text: parsed_games(text, lang))
+    games = reader.read("games", lambda text: parsed_games(text, lang.numbers))
     options = _options(reader)
     if games is not None and not games:
         reader.fail("games", "games-invalid", reason="empty")
@@ -168,7 +169,7 @@ def _period(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     return outputs
 
 
-def _models(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _models(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     # The favorite's side: the other player's values are the complements.
     difference = reader.number("difference", code="rating-invalid", minimum=0, maximum=CURVE_MAX)
@@ -199,7 +200,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
     "models": {"difference": "200"},
 }
 
-MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Any]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], PageLanguage], Mapping[str, Any]]] = {
     "models": _models,
     "period": _period,
     "steps": _steps,

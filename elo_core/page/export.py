@@ -1,10 +1,12 @@
 """Every download as a spreadsheet opens it, in the page's language: the one CSV writer.
 
 English keeps commas, decimal points and the column names and codes scripts
-read (``start_number``, ``junior``). German and Danish spreadsheets take the
-semicolon as the field separator and the comma as the decimal sign, so their
-files use both, with the headings and codes in the reader's language (as data
-here: the engine writes the file, in the browser and at build time alike).
+read (``start_number``, ``junior``). A spreadsheet in a language that writes a
+decimal comma (German, Danish, Swedish) takes the semicolon as the field separator
+and the comma as the decimal sign, so such files use both (:func:`style_for`, from
+the page's number signs), with the headings and codes in the reader's language (as
+data here, English for a language without them: the engine writes the file, in the
+browser and at build time alike).
 
 Every file starts with a UTF-8 byte order mark, English too: Excel reads a CSV
 without one in the system's legacy code page (Windows-1252 in Western Europe),
@@ -24,13 +26,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from elo_core.page.fields import Output
+from elo_core.numbers import NumberFormat
+from elo_core.page.fields import Output, PageLanguage
 
 __all__ = [
     "BYTE_ORDER_MARK",
     "Code",
     "CsvStyle",
-    "STYLES",
     "csv_download",
     "csv_text",
     "neutralise",
@@ -49,11 +51,6 @@ class CsvStyle:
     decimal: str
 
 
-STYLES: dict[str, CsvStyle] = {
-    "en": CsvStyle(delimiter=",", decimal="."),
-    "de": CsvStyle(delimiter=";", decimal=","),
-    "da": CsvStyle(delimiter=";", decimal=","),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,9 +146,10 @@ _SKIPPED = "".join(
 )
 
 
-def style_for(lang: str) -> CsvStyle:
-    """The language's CSV style; an unknown language gets the English one."""
-    return STYLES.get(lang, STYLES["en"])
+def style_for(numbers: NumberFormat) -> CsvStyle:
+    """The CSV style of a language that writes numbers as ``numbers``: its decimal sign, and
+    a semicolon between fields where that sign is a comma (a comma otherwise)."""
+    return CsvStyle(delimiter=";" if numbers.decimal == "," else ",", decimal=numbers.decimal)
 
 
 def translate(word: str, lang: str) -> str:
@@ -191,7 +189,7 @@ def _cell(value: object, digits: int, style: CsvStyle, lang: str) -> str:
 
 
 def csv_text(
-    header: Sequence[str], rows: Iterable[Sequence[object]], lang: str,
+    header: Sequence[str], rows: Iterable[Sequence[object]], lang: PageLanguage,
     digits: Sequence[int] | None = None,
 ) -> str:
     """The CSV file: byte order mark, translated header, one line per row.
@@ -201,18 +199,19 @@ def csv_text(
     default), a :class:`Code` (translated) or text (neutralised, quoted where
     needed).
     """
-    style = style_for(lang)
+    style = style_for(lang.numbers)
     places = list(digits) if digits is not None else [2] * len(header)
-    lines = [style.delimiter.join(_cell(translate(name, lang), 0, style, "en") for name in header)]
+    lines = [style.delimiter.join(
+        _cell(translate(name, lang.code), 0, style, "en") for name in header)]
     for row in rows:
         lines.append(style.delimiter.join(
-            _cell(value, places[index], style, lang) for index, value in enumerate(row)
+            _cell(value, places[index], style, lang.code) for index, value in enumerate(row)
         ))
     return BYTE_ORDER_MARK + "\n".join(lines) + "\n"
 
 
 def csv_download(
-    filename: str, header: Sequence[str], rows: Iterable[Sequence[object]], lang: str,
+    filename: str, header: Sequence[str], rows: Iterable[Sequence[object]], lang: PageLanguage,
     digits: Sequence[int] | None = None,
 ) -> Output:
     """A download output (see :mod:`elo_core.page`): the file :func:`csv_text` writes."""

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from elo_core.elo import CAPS, MODELS, ROUNDINGS, Cap, Game, Model, Rounding
 from elo_core.errors import InputError
-from elo_core.numbers import parse_number, parse_rating, shown_text
+from elo_core.numbers import DECIMAL_POINT, NumberFormat, parse_number, parse_rating, shown_text
 from elo_core.parsing import parse_games
 from elo_core.validation import MAX_K, check_option
 
@@ -24,6 +25,7 @@ __all__ = [
     "FormReader",
     "MAX_ROWS",
     "Output",
+    "PageLanguage",
     "number_output",
     "parse_bounded",
     "parsed_games",
@@ -35,6 +37,16 @@ __all__ = [
 
 Output = dict[str, Any]
 T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class PageLanguage:
+    """The page's language as elo_core needs it, given by the caller: its code (the
+    downloads' words, :mod:`elo_core.page.export`) and how it writes numbers (its CLDR
+    signs, :class:`~elo_core.numbers.NumberFormat`). elo_core knows no language's signs."""
+
+    code: str = "en"
+    numbers: NumberFormat = DECIMAL_POINT
 
 
 #: A table shows at most this many rows; the page says how many there are (a league of
@@ -55,7 +67,7 @@ def rows_output(rows: Sequence[list[Any]], limit: int = MAX_ROWS) -> Output:
 def parse_bounded(
     text: str,
     *,
-    lang: str,
+    fmt: NumberFormat,
     field: str,
     code: str,
     minimum: float,
@@ -65,7 +77,7 @@ def parse_bounded(
     """A number from ``minimum`` (or above it) to ``maximum``; InputError ``code`` with the range."""
     limits = {"min": minimum, "max": maximum}
     try:
-        value = parse_number(text, lang=lang, field=field, code=code)
+        value = parse_number(text, fmt=fmt, field=field, code=code)
     except InputError as error:
         raise InputError(
             code, str(error), field=field, reason=error.reason, params=limits | error.params
@@ -83,11 +95,11 @@ def parse_bounded(
 
 
 def parse_whole(
-    text: str, *, lang: str, field: str, code: str, minimum: int, maximum: int
+    text: str, *, fmt: NumberFormat, field: str, code: str, minimum: int, maximum: int
 ) -> int:
     """A whole number from ``minimum`` to ``maximum`` (``12`` or ``1,200``, not ``1.5``)."""
     value = parse_bounded(
-        text, lang=lang, field=field, code=code, minimum=minimum, maximum=maximum
+        text, fmt=fmt, field=field, code=code, minimum=minimum, maximum=maximum
     )
     if value != int(value):
         raise InputError(
@@ -103,7 +115,7 @@ def parse_whole(
 _HALF = re.compile(r"\s*½\s*$")
 
 
-def parse_points(text: str, *, lang: str, field: str, games: int | None = None) -> float:
+def parse_points(text: str, *, fmt: NumberFormat, field: str, games: int | None = None) -> float:
     """Points scored: ``4``, ``4.5``, ``4,5``, ``4½`` or ``½``, a multiple of ½ up to ``games``.
 
     InputError "score-invalid" with reason ``"not-a-number"``, ``"half"`` (not a
@@ -117,7 +129,7 @@ def parse_points(text: str, *, lang: str, field: str, games: int | None = None) 
         if not body.strip():
             body = "0"
     try:
-        value = parse_number(body, lang=lang, field=field, code="score-invalid") + half
+        value = parse_number(body, fmt=fmt, field=field, code="score-invalid") + half
     except InputError as error:
         if error.reason == "range" and games is not None:
             raise InputError(
@@ -155,15 +167,15 @@ class FormErrors(Exception):
 class FormReader:
     """Reads a form's fields one by one, collecting every error instead of stopping.
 
-    ``lang`` is the page's language: it decides how numbers are read. Each
+    ``lang`` is the page's language: its number signs decide how numbers are read. Each
     reader method returns the value, or None when the field is bad (the error
     is recorded under the field's name). Call :meth:`done` once all fields are
     read: it raises :class:`FormErrors` if any was bad.
     """
 
-    def __init__(self, form: Mapping[str, str], lang: str = "en") -> None:
+    def __init__(self, form: Mapping[str, str], lang: PageLanguage | None = None) -> None:
         self.form = form
-        self.lang = lang
+        self.lang = lang or PageLanguage()
         self.errors: list[dict[str, Any]] = []
 
     def text(self, name: str, default: str = "") -> str:
@@ -194,7 +206,8 @@ class FormReader:
 
     def rating(self, name: str, default: str = "") -> float | None:
         """A rating, 100 to 4000 (below 100 is a misread number: see :mod:`elo_core.numbers`)."""
-        return self.read(name, lambda text: parse_rating(text, lang=self.lang, field=name), default)
+        return self.read(
+            name, lambda text: parse_rating(text, fmt=self.lang.numbers, field=name), default)
 
     def number(
         self,
@@ -209,7 +222,8 @@ class FormReader:
         return self.read(
             name,
             lambda text: parse_bounded(
-                text, lang=self.lang, field=name, code=code, minimum=minimum, maximum=maximum,
+                text, fmt=self.lang.numbers, field=name, code=code, minimum=minimum,
+                maximum=maximum,
                 above_minimum=above_minimum,
             ),
             default,
@@ -237,7 +251,7 @@ class FormReader:
         return self.read(
             name,
             lambda text: parse_whole(
-                text, lang=self.lang, field=name, code=code, minimum=minimum, maximum=maximum
+                text, fmt=self.lang.numbers, field=name, code=code, minimum=minimum, maximum=maximum
             ),
             default,
         )
@@ -250,7 +264,9 @@ class FormReader:
 
     def points(self, name: str, games: int | None, default: str = "") -> float | None:
         return self.read(
-            name, lambda text: parse_points(text, lang=self.lang, field=name, games=games), default
+            name,
+            lambda text: parse_points(text, fmt=self.lang.numbers, field=name, games=games),
+            default,
         )
 
     def option(self, name: str, allowed: tuple[str, ...], default: str) -> str | None:
@@ -271,6 +287,6 @@ def rating_options(reader: FormReader) -> tuple[Model, Cap, Rounding]:
 
 
 @functools.lru_cache(maxsize=8)
-def parsed_games(text: str, lang: str) -> tuple[Game, ...]:
+def parsed_games(text: str, fmt: NumberFormat) -> tuple[Game, ...]:
     """parse_games, remembered: typing in any other field recomputes with the same list."""
-    return tuple(parse_games(text, lang=lang))
+    return tuple(parse_games(text, fmt=fmt))

@@ -25,6 +25,7 @@ from elo_core.page.fields import (
     MAX_ROWS,
     FormReader,
     Output,
+    PageLanguage,
     number_output,
     parsed_games,
     rating_options,
@@ -82,14 +83,14 @@ def _needed(rating: float, games: tuple[Game, ...], target: float | None, k: flo
             "params": params | {"score": number_output(needed, 0 if needed == int(needed) else 1)}}
 
 
-def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
+def _elo(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None]:
     reader = FormReader(form, lang)
     rating_a = reader.rating("rating_a")
     rating_b = reader.rating("rating_b")
     score = reader.read("result", parse_result)
     k_a = reader.k("k", "20")
     k_b = reader.k("k_b") if reader.text("k_b").strip() else k_a
-    games = reader.read("games", lambda text: parsed_games(text, lang))
+    games = reader.read("games", lambda text: parsed_games(text, lang.numbers))
     target = reader.rating("target") if reader.text("target").strip() else None
     model, cap, rounding = rating_options(reader)
     reader.done()
@@ -145,7 +146,7 @@ def _elo(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     }
 
 
-def _match(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _match(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     rating_a = reader.rating("match_rating_a")
     rating_b = reader.rating("match_rating_b")
@@ -203,7 +204,7 @@ def curve_y(expected: float) -> float:
     return CURVE_PAD + (1 - expected) * (CURVE_HEIGHT - 2 * CURVE_PAD)
 
 
-def _expectancy(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _expectancy(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     difference = reader.number(
         "expectancy_difference", code="rating-invalid", minimum=0, maximum=CURVE_MAX,
@@ -272,7 +273,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
     "expectancy": {"expectancy_difference": "200", **_OPTIONS},
 }
 
-MODES: dict[str, Callable[[Mapping[str, str], str], Mapping[str, Output | None]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], PageLanguage], Mapping[str, Output | None]]] = {
     "elo": _elo,
     "match": _match,
     "expectancy": _expectancy,

@@ -21,8 +21,8 @@ from typing import Any
 
 from elo_core import norms
 from elo_core.errors import InputError
-from elo_core.numbers import parse_rating
-from elo_core.page.fields import FormReader, Output, number_output
+from elo_core.numbers import NumberFormat, parse_rating
+from elo_core.page.fields import FormReader, Output, PageLanguage, number_output
 from elo_core.parsing import parse_result
 
 __all__ = ["DEFAULTS", "MODES", "parse_opponents"]
@@ -45,7 +45,7 @@ def _line_error(field: str, line: int, text: str) -> InputError:
 
 
 def parse_opponents(
-    text: str, field: str, lang: str, *, with_result: bool
+    text: str, field: str, fmt: NumberFormat, *, with_result: bool
 ) -> list[tuple[norms.PlannedOpponent, float]]:
     """One opponent a line: rating (``-``: unrated), the result if ``with_result``, then
     optionally a title and a federation (three letters), separated by ``|``, ``;``, tabs or
@@ -64,7 +64,7 @@ def parse_opponents(
             raise _line_error(field, number, line)
         try:
             rating = None if parts[0] in _UNRATED else int(
-                parse_rating(parts[0], lang=lang, field=field)
+                parse_rating(parts[0], fmt=fmt, field=field)
             )
             score = parse_result(parts[1]) if with_result else 0.0
         except InputError as error:
@@ -89,17 +89,18 @@ def parse_opponents(
     return found
 
 
-def _planner(form: Mapping[str, str], lang: str) -> dict[str, Any]:
+def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
     reader = FormReader(form, lang)
     rounds = reader.whole("np_rounds", code="count-invalid", minimum=1, maximum=_MAX_ROUNDS)
     federation = reader.text("np_federation").strip()
     if federation and not _FEDERATION.fullmatch(federation):
         reader.fail("np_federation", "option-invalid", reason="federation")
     played = reader.read(
-        "np_played", lambda text: parse_opponents(text, "np_played", lang, with_result=True)
+        "np_played", lambda text: parse_opponents(text, "np_played", lang.numbers, with_result=True)
     )
     coming = reader.read(
-        "np_coming", lambda text: parse_opponents(text, "np_coming", lang, with_result=False)
+        "np_coming",
+        lambda text: parse_opponents(text, "np_coming", lang.numbers, with_result=False),
     )
     average_text = reader.text("np_average").strip()
     average = reader.rating("np_average") if average_text else None
@@ -166,6 +167,6 @@ DEFAULTS: dict[str, dict[str, str]] = {
     },
 }
 
-MODES: dict[str, Callable[[Mapping[str, str], str], dict[str, Any]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], PageLanguage], dict[str, Any]]] = {
     "norm_planner": _planner,
 }

@@ -17,9 +17,9 @@ from typing import Any, TypeVar
 
 from elo_core import dwz, glicko2
 from elo_core.errors import InputError
-from elo_core.numbers import number_format, parse_rating
+from elo_core.numbers import DECIMAL_POINT, NumberFormat, parse_rating
 from elo_core.page.export import csv_download
-from elo_core.page.fields import MAX_ROWS, FormReader, parse_bounded, rows_output
+from elo_core.page.fields import MAX_ROWS, FormReader, PageLanguage, parse_bounded, rows_output
 from elo_core.fide import (
     INITIAL_RATING_MAX,
     INITIAL_RATING_MIN_GAMES,
@@ -70,7 +70,7 @@ def _message(key: str, **params: Any) -> Output:
 _TOKEN_SPLIT = re.compile(r"[ \t;|]+")
 
 
-def _rating_tokens(token: str, lang: str) -> list[str]:
+def _rating_tokens(token: str, fmt: NumberFormat) -> list[str]:
     """The ratings one whitespace-free token holds: ``1850`` or ``1850,1720,1905``.
 
     A comma groups or marks decimals where the page's language says so
@@ -79,7 +79,6 @@ def _rating_tokens(token: str, lang: str) -> list[str]:
     """
     if "," not in token or "." in token:
         return [token]  # with both signs it is one number, grouped: 1,850.5 or 1.850,5
-    fmt = number_format(lang)
     if fmt.group == "," and re.fullmatch(r"[0-9]{1,3}(?:,[0-9]{3})+", token):
         return [token]
     if fmt.decimal == "," and re.fullmatch(r"[0-9]+,[0-9]{1,3}", token):
@@ -87,21 +86,21 @@ def _rating_tokens(token: str, lang: str) -> list[str]:
     return token.split(",")
 
 
-def parse_ratings(text: str, field: str, lang: str = "en") -> list[float]:
+def parse_ratings(text: str, field: str, fmt: NumberFormat = DECIMAL_POINT) -> list[float]:
     """Ratings separated by line breaks, spaces, tabs, semicolons, bars or commas.
 
-    Numbers are read as ``lang`` writes them (see :func:`_rating_tokens` for
+    Numbers are read as ``fmt`` writes them (see :func:`_rating_tokens` for
     commas). A rating that cannot be read raises its InputError
     ("rating-invalid", "rating-implausible") with its 1-based line.
     """
     ratings: list[float] = []
     for number, line in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
         for token in _TOKEN_SPLIT.split(line.split("#", 1)[0].strip()):
-            for piece in _rating_tokens(token, lang):
+            for piece in _rating_tokens(token, fmt):
                 if not piece:
                     continue
                 try:
-                    ratings.append(parse_rating(piece, lang=lang, field=field))
+                    ratings.append(parse_rating(piece, fmt=fmt, field=field))
                 except InputError as error:
                     raise InputError(
                         error.code, str(error), field=field, line=number, reason=error.reason,
@@ -110,8 +109,8 @@ def parse_ratings(text: str, field: str, lang: str = "en") -> list[float]:
     return ratings
 
 
-def _opponents(text: str, field: str, lang: str) -> list[float]:
-    ratings = parse_ratings(text, field, lang)
+def _opponents(text: str, field: str, fmt: NumberFormat) -> list[float]:
+    ratings = parse_ratings(text, field, fmt)
     if not ratings:
         raise InputError(
             "games-invalid", "Enter at least one opponent's rating.", field=field, reason="empty"
@@ -122,7 +121,7 @@ def _opponents(text: str, field: str, lang: str) -> list[float]:
 # --- FIDE K advisor ------------------------------------------------------------------------
 
 
-def _k_advisor(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _k_advisor(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     rated_games = reader.count("rated_games", MAX_RATED_GAMES)
     birth_year = reader.whole(
@@ -166,18 +165,19 @@ def _k_advisor(form: Mapping[str, str], lang: str) -> dict[str, Output]:
 
 
 def _opponents_and_score(
-    form: Mapping[str, str], lang: str, prefix: str
+    form: Mapping[str, str], lang: PageLanguage, prefix: str
 ) -> tuple[list[float], float]:
     reader = FormReader(form, lang)
     opponents_field, score_field = f"{prefix}_opponents", f"{prefix}_score"
-    opponents = reader.read(opponents_field, lambda text: _opponents(text, opponents_field, lang))
+    opponents = reader.read(
+        opponents_field, lambda text: _opponents(text, opponents_field, lang.numbers))
     score = reader.points(score_field, None if opponents is None else len(opponents))
     reader.done()
     assert opponents is not None and score is not None
     return opponents, score
 
 
-def _performance(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _performance(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     opponents, score = _opponents_and_score(form, lang, "perf")
     fide = performance_rating(opponents, score, method="fide")
     linear = performance_rating(opponents, score, method="linear")
@@ -194,7 +194,7 @@ def _performance(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     }
 
 
-def _initial(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _initial(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     opponents, score = _opponents_and_score(form, lang, "init")
     rating = fide_initial_rating(opponents, score)
     games = len(opponents)
@@ -302,7 +302,7 @@ _STANDINGS_COLUMNS = (
 )
 
 
-def _standings_csv(result: League, lang: str) -> Output:
+def _standings_csv(result: League, lang: PageLanguage) -> Output:
     """The standings as a download, for the page's language (:mod:`elo_core.page.export`)."""
     return csv_download("standings.csv", _STANDINGS_COLUMNS, (
         (rank, row.name, row.rating, row.games, row.wins, row.draws, row.losses, row.change)
@@ -310,7 +310,7 @@ def _standings_csv(result: League, lang: str) -> Output:
     ), lang, (0, 0, 1, 0, 0, 0, 0, 1))
 
 
-def _league(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _league(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     fmt = reader.option("league_format", _LEAGUE_FORMATS, "lines")
     imported = reader.read("league_games", lambda text: import_games(text, fmt or "lines"))
@@ -403,7 +403,7 @@ def _split_line(line: str, parts: int) -> list[str]:
     return pieces
 
 
-def _glicko_results(text: str, lang: str) -> list[glicko2.Glicko2Result]:
+def _glicko_results(text: str, fmt: NumberFormat) -> list[glicko2.Glicko2Result]:
     """``opponent rating | opponent RD | score`` per line (blank lines, ``#`` ignored)."""
     results = []
     for number, raw in enumerate(text.replace("\r\n", "\n").replace("\r", "\n").split("\n"), 1):
@@ -412,9 +412,9 @@ def _glicko_results(text: str, lang: str) -> list[glicko2.Glicko2Result]:
             continue
         try:
             rating_text, rd_text, score_text = _split_line(line, 3)
-            opponent = parse_rating(rating_text, lang=lang, field="g_games")
+            opponent = parse_rating(rating_text, fmt=fmt, field="g_games")
             rd = parse_bounded(
-                rd_text, lang=lang, field="g_games", code="rd-invalid",
+                rd_text, fmt=fmt, field="g_games", code="rd-invalid",
                 minimum=glicko2.MIN_RD, maximum=glicko2.MAX_RD,
             )
             score = parse_result(score_text)
@@ -427,7 +427,7 @@ def _glicko_results(text: str, lang: str) -> list[glicko2.Glicko2Result]:
     return results
 
 
-def _glicko2(form: Mapping[str, str], lang: str) -> dict[str, Output]:
+def _glicko2(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     rating = reader.rating("g_rating")
     rd = reader.number("g_rd", code="rd-invalid", minimum=glicko2.MIN_RD, maximum=glicko2.MAX_RD)
@@ -437,7 +437,7 @@ def _glicko2(form: Mapping[str, str], lang: str) -> dict[str, Output]:
     )
     tau = reader.number("g_tau", code="tau-invalid", minimum=glicko2.MIN_TAU,
                         maximum=glicko2.MAX_TAU)
-    results = reader.read("g_games", lambda text: _glicko_results(text, lang))
+    results = reader.read("g_games", lambda text: _glicko_results(text, lang.numbers))
     reader.done()
     assert rating is not None and rd is not None and volatility is not None
     assert tau is not None and results is not None
@@ -517,7 +517,7 @@ def _dwz_k_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Out
     }
 
 
-def _dwz(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
+def _dwz(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None]:
     """DWZ by the rules in force on the day of the last game (``dwz_played``; empty = today).
 
     From 8 June 2026 K, K0, b and a are shown with their reasons (``dwz_e`` is None);
@@ -530,7 +530,7 @@ def _dwz(form: Mapping[str, str], lang: str) -> dict[str, Output | None]:
     age = reader.whole("dwz_age", code="age-invalid", minimum=0, maximum=dwz.MAX_AGE)
     index = reader.whole("dwz_index", code="index-invalid", minimum=1, maximum=dwz.MAX_INDEX)
     played = reader.read("dwz_played", _played)
-    games = reader.read("dwz_games", lambda text: parse_games(text, lang=lang))
+    games = reader.read("dwz_games", lambda text: parse_games(text, fmt=lang.numbers))
     if games == []:
         reader.fail("dwz_games", "games-invalid", reason="empty")
     reader.done()
@@ -603,7 +603,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
     },
 }
 
-MODES: dict[str, Callable[[Mapping[str, str], str], dict[str, Any]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], PageLanguage], dict[str, Any]]] = {
     "k_advisor": _k_advisor,
     "performance": _performance,
     "initial": _initial,

@@ -27,7 +27,7 @@ from elo_core import norms, trf
 from elo_core.errors import InputError
 from elo_core.fide import PUBLISHED_RATING_MIN
 from elo_core.page.export import Code, csv_download
-from elo_core.page.fields import FormReader, Output, number_output
+from elo_core.page.fields import FormReader, Output, PageLanguage, number_output
 from elo_core.validation import MAX_K
 
 __all__ = ["CSV_COLUMNS", "DEFAULTS", "MODES", "WARNINGS_SHOWN", "parse_overrides"]
@@ -251,7 +251,7 @@ def _rounds(
     return rows
 
 
-def _csv(tournament: trf.Tournament, rows: list[trf.PlayerRating], lang: str) -> Output:
+def _csv(tournament: trf.Tournament, rows: list[trf.PlayerRating], lang: PageLanguage) -> Output:
     """The player table as a download, for the page's language (:mod:`elo_core.page.export`)."""
     return csv_download("tournament-ratings.csv", CSV_COLUMNS, (
         (
@@ -265,7 +265,7 @@ def _csv(tournament: trf.Tournament, rows: list[trf.PlayerRating], lang: str) ->
     ), lang, _CSV_DIGITS)
 
 
-def _trf(form: Mapping[str, str], lang: str) -> dict[str, Any]:
+def _trf(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
     reader = FormReader(form, lang)
     tournament = reader.read("trf_text", _read_tournament)
     overrides = reader.read("trf_k", parse_overrides)
@@ -484,6 +484,6 @@ DEFAULTS: dict[str, dict[str, str]] = {
     "trf": {"trf_text": _EXAMPLE, "trf_k": "", "trf_exemption": ""},
 }
 
-MODES: dict[str, Callable[[Mapping[str, str], str], dict[str, Any]]] = {
+MODES: dict[str, Callable[[Mapping[str, str], PageLanguage], dict[str, Any]]] = {
     "trf": _trf,
 }

@@ -1,7 +1,8 @@
 // The rating engine: Pyodide with the elo_core wheel, off the main thread.
 // In:  {type: "init", pyodide, lock} once (the runtime's folder; the site's
 //      pyodide-lock.json, which names the wheels and their sha256),
-//      then {type: "compute", id, key, mode, lang, set, reset, needs: [package]?}: `set`
+//      then {type: "compute", id, key, mode, lang, signs, set, reset, needs: [package]?}:
+//      `signs` are the page's [decimal, group] number signs (CLDR's, from the build); `set`
 //      holds the fields of form `key` that changed since its last request (a big field is
 //      sent once, not with every keystroke elsewhere); `reset` starts the form afresh;
 //      `needs` names packages of the lock to load first.
@@ -306,12 +307,12 @@ compute_json
   if (message.stdlib) serveRestOfStdlib(base + "python_stdlib.zip");
 }
 
-async function compute({ id, key, mode, lang, set, reset, needs }) {
+async function compute({ id, key, mode, lang, signs = [".", ","], set, reset, needs }) {
   const form = reset || !forms.has(key) ? { ...set } : Object.assign(forms.get(key), set);
   forms.set(key, form);
   if (needs?.length) await loadPackages(needs);
   const started = performance.now();
-  const result = JSON.parse(computeJson(mode, JSON.stringify(form), lang));
+  const result = JSON.parse(computeJson(mode, JSON.stringify(form), lang, ...signs));
   const micros = Math.round((performance.now() - started) * 1000);
   self.postMessage({ type: "result", id, result, micros });
 }

@@ -100,11 +100,11 @@ export function start(pageMessages, restart = false) {
 // One computation: `set` holds the fields changed since this key's last request (all of
 // them the first time, or after a restart); the worker keeps the rest. Resolves with the
 // result, or null when the worker was replaced before answering (ask again on "ready").
-export function compute({ key, mode, lang, set, reset, needs }) {
+export function compute({ key, mode, lang, signs, set, reset, needs }) {
   return new Promise((resolve) => {
     const id = ++nextId;
     outstanding.push({ id, resolve: (result, micros) => resolve(result && { result, micros }) });
-    worker.postMessage({ type: "compute", id, key, mode, lang, set, reset, needs });
+    worker.postMessage({ type: "compute", id, key, mode, lang, signs, set, reset, needs });
     if (outstanding.length === 1) armWatchdog();
   });
 }

@@ -8,7 +8,8 @@ export function formatNumber({ value, digits, signed }, lang) {
     formats.set(key, new Intl.NumberFormat(lang, {
       minimumFractionDigits: digits ?? 0,
       maximumFractionDigits: digits ?? 6,
-      signDisplay: signed ? "exceptZero" : "auto",
+      // "negative": a value that rounds to zero is "0", never "-0", as the build writes it.
+      signDisplay: signed ? "exceptZero" : "negative",
     }));
   }
   return formats.get(key).format(value);

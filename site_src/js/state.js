@@ -282,15 +282,15 @@ export function initShare() {
   });
 }
 
-// Numbers as the other language writes them: 1.604,8 ↔ 1,604.8, 0,5 ↔ 0.5. Only in fields
-// that hold numbers (data-numbers); names, CSV and PGN stay as they are.
-const FORMATS = { en: [".", ","], de: [",", "."], da: [",", "."] };
+// Numbers as the other language writes them: 1.604,8 ↔ 1,604.8 ↔ 1 604,8, 0,5 ↔ 0.5. Only in
+// fields that hold numbers (data-numbers); names, CSV and PGN stay as they are. Each
+// language's [decimal, group] signs are the build's (CLDR's): this page's on <html>, the
+// other's on its link in the language switch (data-decimal, data-group).
+const signsOf = (element) => [element.dataset.decimal || ".", element.dataset.group || ","];
 const escape = (sign) => `\\${sign}`;
 
-export function convertNumbers(text, from, to) {
-  const [fromDecimal, fromGroup] = FORMATS[from] || FORMATS.en;
-  const [toDecimal, toGroup] = FORMATS[to] || FORMATS.en;
-  if (fromDecimal === toDecimal) return text;
+export function convertNumbers(text, [fromDecimal, fromGroup], [toDecimal, toGroup]) {
+  if (fromDecimal === toDecimal && fromGroup === toGroup) return text;
   const g = escape(fromGroup);
   const d = escape(fromDecimal);
   const number = new RegExp(`(?<![\\d.,])(?:\\d{1,3}(?:${g}\\d{3})+(?:${d}\\d+)?|\\d+${d}\\d+)(?![\\d.,])`, "g");
@@ -306,7 +306,8 @@ export function carryInputsAcrossLanguages() {
       if (target === lang || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const values = collectInputs();
       const numeric = new Set(controls().filter((el) => "numbers" in el.dataset).map((el) => el.name));
-      for (const name of numeric) if (name in values) values[name] = convertNumbers(values[name], lang, target);
+      const [from, to] = [signsOf(document.documentElement), signsOf(link)];
+      for (const name of numeric) if (name in values) values[name] = convertNumbers(values[name], from, to);
       // The token tells the page opened that the inputs are this reader's own, carried by
       // this tab's switch: a link someone sends, even with from=, is offered, never applied.
       const token = [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join("");

@@ -171,8 +171,9 @@ function setOpen(body, open) {
   if (row) row.hidden = !open;
 }
 
-// Numbers as the page writes them (1,234.5 or 1.234,5; +3, −25); "–" (none) sorts last.
-const [decimal, group] = lang === "en" ? [".", ","] : [",", "."];
+// Numbers as the page writes them (1,234.5, 1.234,5 or 1 234,5; +3, −25), with the signs
+// the build wrote on <html> (CLDR's); "–" (none) sorts last.
+const { decimal = ".", group = "," } = document.documentElement.dataset;
 function key(text, kind) {
   if (kind === "text") return text.trim();
   const plain = text.trim().split(group).join("").replace(decimal, ".").replace("−", "-");

@@ -7,6 +7,10 @@ import { compute, engineGeneration, engineState, onEngine } from "./engine.js";
 import { formatOutput, formatPlain, renderItems, renderRows } from "./outputs.js";
 
 const lang = document.documentElement.lang;
+// The page's number signs, [decimal, group], as the build wrote them (CLDR's, via Babel):
+// elo_core reads the fields with them.
+const { decimal = ".", group = "," } = document.documentElement.dataset;
+const signs = [decimal, group];
 const optionsForm = document.getElementById("elo-options");
 let nextKey = 0;
 
@@ -182,7 +186,7 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     const needs = [...new Set(controlsOf(element)
       .flatMap((control) => [...(control.selectedOptions || [])])
       .map((option) => option.dataset.needs).filter(Boolean))];
-    const answer = await compute({ key, mode, lang, set, reset, needs });
+    const answer = await compute({ key, mode, lang, signs, set, reset, needs });
     busy = false;
     if (!answer) {
       // The worker was replaced before it answered: ask the new one when it is ready.

@@ -3,16 +3,38 @@
 from __future__ import annotations
 
 import ipaddress
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
-__all__ = ["CONTENT_SECURITY_POLICY", "LANGUAGES", "SiteConfig", "publishing_problem"]
+__all__ = [
+    "CONTENT_SECURITY_POLICY", "LANGUAGES", "LANGUAGES_FILE", "SiteConfig", "publishing_problem",
+    "read_languages",
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# Code → the language's name in itself, as the switcher shows it.
-LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "da": "Dansk"}
+# The site's languages, in the switcher's order: code → the language's name in itself, as
+# the switcher shows it. A data file, written by `./dev add-language` (README, Adding a
+# language); everything else about a language (its number signs, plural rules) comes from
+# CLDR through Babel.
+LANGUAGES_FILE = "languages.json"
+
+
+def read_languages(source_dir: Path) -> dict[str, str]:
+    """The languages ``source_dir/languages.json`` lists (code → name), in its order."""
+    path = source_dir / LANGUAGES_FILE
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or not data or not all(
+            isinstance(code, str) and isinstance(name, str) and name
+            for code, name in data.items()):
+        raise ValueError(f"{path}: expected an object of language codes and names, "
+                         'e.g. {"en": "English", "de": "Deutsch"}')
+    return dict(data)
+
+
+LANGUAGES: dict[str, str] = read_languages(ROOT / "site_src")
 
 # The pages' policy (base.html's <meta>), also sent as a header for every path: a <meta>
 # policy does not reach the engine worker or the service worker, which get theirs from
@@ -41,7 +63,8 @@ class SiteConfig:
     base_url: str | None = None
     # A build for a local address (127.0.0.1, localhost) on purpose (build.py --local).
     local: bool = False
-    languages: dict[str, str] = field(default_factory=lambda: dict(LANGUAGES))
+    # Empty: the languages source_dir/languages.json lists.
+    languages: dict[str, str] = field(default_factory=dict)
     default_language: str = "en"
     site_name: str = "Elo"
     strict: bool = False
@@ -53,6 +76,10 @@ class SiteConfig:
     page_templates: tuple[str, ...] = (
         "article.html", "calculator.html", "fide-tools.html", "league.html", "norm-planner.html",
         "systems.html", "tournament.html")
+
+    def __post_init__(self) -> None:
+        if not self.languages:
+            object.__setattr__(self, "languages", read_languages(self.source_dir))
 
     @property
     def publishing(self) -> bool:

@@ -186,7 +186,10 @@ def load_pages(config: SiteConfig) -> list[Page]:
     for lang in config.languages:
         folder = config.content_dir / lang
         if not folder.is_dir():
-            raise BuildError(folder, None, "language folder missing")
+            if lang == config.default_language:
+                raise BuildError(folder, None, "language folder missing")
+            # A language without articles yet (each is reported missing, see translations.py).
+            continue
         seen: dict[str, Path] = {}
         slugs: dict[str, Path] = {}
         for path in sorted(folder.glob("*.md")):

@@ -11,7 +11,12 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from babel.numbers import format_decimal, get_decimal_symbol
+from babel.numbers import (
+    format_decimal,
+    get_decimal_symbol,
+    get_group_symbol,
+    get_minus_sign_symbol,
+)
 from babel.support import Translations
 
 __all__ = [
@@ -24,7 +29,9 @@ __all__ = [
     "format_output",
     "load_catalog",
     "load_translations",
+    "number_symbols",
     "page_messages",
+    "untranslated",
 ]
 
 
@@ -371,14 +378,30 @@ def load_catalog(locales_dir: Path, lang: str) -> Catalog:
         return read_po(handle, locale=lang)
 
 
+def untranslated(catalog: Catalog) -> list[str]:
+    """The ids of ``catalog``'s strings without a translation (empty or fuzzy): the page
+    shows them in English."""
+    return [str(message.id) for message in catalog
+            if message.id and (not message.string or message.fuzzy)]
+
+
 def load_translations(locales_dir: Path, lang: str) -> Translations:
-    """The language's catalog compiled in memory (English is the source: no catalog)."""
-    if lang == "en":
+    """The language's catalog compiled in memory (English is the source: no catalog). A
+    string it does not translate, or every string of a language without a catalog yet, is
+    shown in English (the build says so: pipeline._check_catalogs)."""
+    if lang == "en" or not (locales_dir / lang / "LC_MESSAGES" / "messages.po").is_file():
         return Translations()
     buffer = io.BytesIO()
     write_mo(buffer, load_catalog(locales_dir, lang), use_fuzzy=False)
     buffer.seek(0)
     return Translations(fp=buffer)
+
+
+def number_symbols(lang: str) -> tuple[str, str]:
+    """``lang``'s decimal and grouping symbols in CLDR, through Babel (``(",", "\u00a0")`` in
+    Swedish): the signs the build gives elo_core to read numbers with, and writes into each
+    page (``<html data-decimal data-group>``) for its scripts. The one source of them."""
+    return get_decimal_symbol(lang), get_group_symbol(lang)
 
 
 def format_input(text: str, lang: str) -> str:
@@ -396,11 +419,15 @@ def format_number(value: float, digits: int, lang: str, *, signed: bool = False)
     """``value`` with ``digits`` decimals in ``lang``'s format.
 
     Rounds the exact binary value half away from zero, as the browser's
-    Intl.NumberFormat does, so pre-rendered and live numbers agree.
+    Intl.NumberFormat does, so pre-rendered and live numbers agree. A negative number
+    takes the language's minus sign (CLDR's: ``−`` in Swedish), as Intl.NumberFormat
+    writes it; Babel's patterns keep a hyphen-minus.
     """
     exact = Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
     if exact == 0:
         exact = abs(exact)
     pattern = "#,##0" + ("." + "0" * digits if digits else "")
     text = format_decimal(exact, format=pattern, locale=lang, decimal_quantization=True)
+    if text.startswith("-"):
+        text = get_minus_sign_symbol(lang) + text[1:]
     return "+" + text if signed and exact > 0 else text

@@ -10,8 +10,9 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from sitegen.config import SiteConfig
+from sitegen.i18n import untranslated
 
-__all__ = ["extract", "update_catalogs"]
+__all__ = ["extract", "update_catalogs", "write_catalog"]
 
 # Where UI strings live and how to read them (the same as babel.cfg for pybabel).
 METHOD_MAP = [
@@ -38,7 +39,8 @@ def extract(config: SiteConfig) -> Catalog:
     return catalog
 
 
-def _write(path: Path, catalog: Catalog) -> None:
+def write_catalog(path: Path, catalog: Catalog) -> None:
+    """``catalog`` as the project keeps its .po files (sorted, no locations, 100 columns)."""
     buffer = io.BytesIO()
     write_po(buffer, catalog, no_location=True, omit_header=False, sort_output=True,
              width=100)
@@ -50,14 +52,17 @@ def update_catalogs(config: SiteConfig) -> None:
     """Write messages.pot and merge it into each language's messages.po."""
     locales = config.source_dir / "locales"
     template = extract(config)
-    _write(locales / "messages.pot", template)
+    write_catalog(locales / "messages.pot", template)
     for lang in config.languages:
         if lang == "en":
             continue
         path = locales / lang / "LC_MESSAGES" / "messages.po"
+        if not path.is_file():
+            print(f"{path}: missing (./dev add-language {lang} <name> creates a language's catalog)")
+            continue
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang)
         catalog.update(template, update_creation_date=False)
-        _write(path, catalog)
-        missing = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+        write_catalog(path, catalog)
+        missing = untranslated(catalog)
         print(f"{path}: {len(missing)} untranslated" + "".join(f"\n  {m}" for m in missing))

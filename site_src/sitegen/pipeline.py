@@ -13,6 +13,7 @@ import re
 from html import escape
 import sys
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -32,8 +33,11 @@ from sitegen.i18n import (
     format_input,
     format_number,
     format_output,
+    load_catalog,
     load_translations,
+    number_symbols,
     page_messages,
+    untranslated,
 )
 from sitegen.macros import article_macros, expectancy_curve_svg
 from sitegen.live import LiveExamples
@@ -82,6 +86,31 @@ def _check_translations(config: SiteConfig, pages: list[Page],
     return notices
 
 
+def _check_catalogs(config: SiteConfig, report: BuildReport) -> None:
+    """A UI string a language's catalog does not translate is shown in English: a warning
+    that counts them, per language; an error under --strict, as a missing article is."""
+    problems: list[tuple[Path, str]] = []
+    for lang in config.languages:
+        if lang == config.default_language:
+            continue
+        path = config.source_dir / "locales" / lang / "LC_MESSAGES" / "messages.po"
+        if not path.is_file():
+            problems.append((path, f"no {lang!r} catalog: every UI string of its pages is "
+                                   "shown in English (./dev add-language creates it)"))
+            continue
+        missing = untranslated(load_catalog(config.source_dir / "locales", lang))
+        if missing:
+            problems.append((path, f"{len(missing)} UI strings have no {lang!r} translation "
+                                   "and are shown in English (build.py i18n lists them)"))
+    if problems and config.strict:
+        (first, message), *others = problems
+        raise BuildError(first, None, message + " (--strict)"
+                         + "".join(f"\n  {path}: {other}" for path, other in others))
+    for path, message in problems:
+        log.warning("%s: %s", path, message)
+        report.warnings.append(message)
+
+
 def _elo_core(fresh: bool = False) -> Any:
     """The elo_core package; ``fresh`` re-imports it after its sources changed."""
     if fresh:
@@ -90,14 +119,21 @@ def _elo_core(fresh: bool = False) -> Any:
     return importlib.import_module("elo_core")
 
 
+def _numbers(lang: str) -> Any:
+    """``lang``'s number signs as elo_core takes them: CLDR's, through Babel (elo_core knows
+    no language's signs; the page's scripts get the same from <html data-decimal data-group>)."""
+    return importlib.import_module("elo_core.numbers").NumberFormat(*number_symbols(lang))
+
+
 def _examples(lang: str) -> dict[str, dict[str, Any]]:
     """Every mode's default example, computed by elo_core from the fields as the page in
     ``lang`` fills them in, as its script would (downloads differ by language)."""
     calculator = importlib.import_module("elo_core.page")
+    numbers = _numbers(lang)
     outputs: dict[str, dict[str, Any]] = {}
     for mode, form in calculator.DEFAULTS.items():
         fields = {name: format_input(str(text), lang) for name, text in form.items()}
-        result = calculator.compute(mode, fields, lang)
+        result = calculator.compute(mode, fields, lang, numbers)
         if not result["ok"]:
             raise BuildError(Path(str(calculator.__file__)), None,
                              f"default {mode} example fails: {result['errors']}")
@@ -216,6 +252,10 @@ class Builder:
                         ) -> tuple[str, list[dict[str, Any]], list[str]]:
         elo = _elo_core()
         def link(key: str, _lang: str = page.lang) -> str:
+            # An article not translated yet (a plain build only: --strict refuses that) is
+            # linked in the default language rather than not at all.
+            if (key, _lang) not in link_table and (key, self.config.default_language) in link_table:
+                return link_table[key, self.config.default_language]
             if (key, _lang) not in link_table:
                 raise LookupError("link to " + unknown(
                     "article", key, {k for k, lang in link_table if lang == _lang}))
@@ -227,8 +267,14 @@ class Builder:
         def live_curve(extra: str, _lang: str = page.lang) -> str:
             return expectancy_curve_svg(_lang, catalog, elo, extra, ident="live-curve")
 
+        numbers = _numbers(page.lang)
+
+        def compute(mode: str, form: Mapping[str, str], lang: str) -> dict[str, Any]:
+            result: dict[str, Any] = page_protocol.compute(mode, form, lang, numbers)
+            return result
+
         live = LiveExamples(page.lang, catalog, self._browser_messages(page.lang),
-                            page_protocol.compute, tuple(page_protocol.MODES), live_curve)
+                            compute, tuple(page_protocol.MODES), live_curve)
         renderer = ArticleRenderer(
             page.lang,
             globals_={"elo": article_namespace(elo), "link": link},
@@ -249,6 +295,7 @@ class Builder:
         config = self.config
         pages = load_pages(config)
         notices = _check_translations(config, pages, report)
+        _check_catalogs(config, report)
         if self._templates is None:
             self._templates = TemplateRenderer(
                 config, {lang: self._catalog(lang) for lang in config.languages})
@@ -307,7 +354,8 @@ class Builder:
             absolute = config.absolute_url if config.publishing else (lambda _path: None)
             alternates = [
                 {"lang": lang, "name": config.languages[lang],
-                 "url": absolute(p.path), "href": config.url(p.path)}
+                 "url": absolute(p.path), "href": config.url(p.path),
+                 "decimal": number_symbols(lang)[0], "group": number_symbols(lang)[1]}
                 for lang in config.languages
                 if (p := by_key[page.key].get(lang)) is not None
             ]
@@ -316,6 +364,8 @@ class Builder:
                 "config": config,
                 "page": page,
                 "lang": page.lang,
+                # The language's number signs (CLDR), for the scripts that read numbers.
+                "number_symbols": number_symbols(page.lang),
                 "body": body_html,
                 # An article with live examples (sitegen/live.py) carries the engine.
                 "live": "data-live" in body_html,

@@ -12,16 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elo_core.page import DEFAULTS, compute
-from elo_core.page.export import STYLES, Code, _WORDS, csv_text, neutralise, translate
+from elo_core.page import DEFAULTS, PageLanguage, compute
+from elo_core.page.export import Code, _WORDS, csv_text, neutralise, translate
 from elo_core.page.trf import CSV_COLUMNS
+from number_cases import FORMATS
 
 LANGS = ("en", "de", "da")
-DELIMITER = {"en": ",", "de": ";", "da": ";"}
+DELIMITER = {"en": ",", "de": ";", "da": ";", "sv": ";"}
 
 
 def download(mode: str, name: str, lang: str, **fields: str) -> dict[str, Any]:
-    result = compute(mode, {**DEFAULTS[mode], **fields}, lang)
+    result = compute(mode, {**DEFAULTS[mode], **fields}, lang, FORMATS[lang])
     assert result["ok"], result
     file: dict[str, Any] = result["outputs"][name]["download"]
     return file
@@ -37,7 +38,7 @@ def read(text: str, lang: str) -> list[list[str]]:
 
 def number(cell: str, lang: str) -> float:
     """A number cell as the language's spreadsheet reads it (no grouping, its decimal sign)."""
-    return float(cell.replace(STYLES[lang].decimal, ".")) if cell else float("nan")
+    return float(cell.replace(FORMATS[lang].decimal, ".")) if cell else float("nan")
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -143,7 +144,8 @@ def test_a_name_with_the_separator_or_quotes_stays_one_cell(lang: str) -> None:
        st.floats(min_value=-1e6, max_value=1e6, allow_nan=False),
        st.sampled_from(LANGS))
 def test_any_text_and_number_read_back(text: str, value: float, lang: str) -> None:
-    body = csv_text(["name", "change"], [[text, value], [Code("junior"), None]], lang, [0, 2])
+    body = csv_text(["name", "change"], [[text, value], [Code("junior"), None]],
+                    PageLanguage(lang, FORMATS[lang]), [0, 2])
     rows = read(body, lang)
     assert len(rows) == 3
     shown = rows[1][0]
@@ -151,3 +153,14 @@ def test_any_text_and_number_read_back(text: str, value: float, lang: str) -> No
     assert (shown == "'" + text) == (neutralise(text) != text)
     assert abs(number(rows[1][1], lang) - value) <= 0.005 + 1e-9 * abs(value)
     assert rows[2] == [translate("junior", lang), ""]
+
+
+def test_a_language_with_a_decimal_comma_and_no_words_gets_semicolons_and_english_headings() -> None:
+    """Swedish (not one of the site's languages here): its spreadsheets take semicolons and
+    decimal commas, as its signs say; the headings stay the English ones scripts read."""
+    rows = read(download("league", "standings_csv", "sv")["text"], "sv")
+    english = read(download("league", "standings_csv", "en")["text"], "en")
+    assert rows[0] == english[0]
+    assert any("," in cell for row in rows[1:] for cell in row)
+    for row, en_row in zip(rows[1:], english[1:]):
+        assert [cell.replace(",", ".") for cell in row[2:]] == en_row[2:]

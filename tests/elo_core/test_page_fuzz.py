@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from elo_core.errors import ERROR_CODES
 from elo_core.page import DEFAULTS, MODES, compute
+from number_cases import FORMATS
 
 # A hang guard, not a speed target: every loop on user input is bounded, so any answer
 # comes in well under this.
@@ -69,7 +70,7 @@ def forms(draw: st.DrawFn) -> tuple[str, dict[str, str], str]:
             form[name] = draw(_field_value(default))
         elif draw(st.integers(0, 9)):
             form[name] = default  # otherwise the field is missing altogether
-    lang = draw(st.sampled_from(["en", "de", "da"]))
+    lang = draw(st.sampled_from(list(FORMATS)))
     return mode, form, lang
 
 
@@ -88,7 +89,7 @@ def _finite(value: Any) -> bool:
 def test_any_fields_give_a_result_or_coded_errors(case: tuple[str, dict[str, str], str]) -> None:
     mode, form, lang = case
     with time_limit(HANG_SECONDS):
-        result = compute(mode, form, lang)
+        result = compute(mode, form, lang, FORMATS[lang])
     # Numbers the page can show and JSON can carry, in outputs and in errors' params alike:
     # never NaN or infinite.
     assert _finite(result), result

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from elo_core.errors import ERROR_CODES
 from elo_core.page import DEFAULTS, compute, compute_json
 from number_cases import huge_numbers
+from number_cases import FORMATS
 
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 
@@ -40,7 +41,8 @@ def _strict_json(text: str) -> Any:
 
 
 def _reply(mode: str, form: dict[str, str], lang: str) -> dict[str, Any]:
-    reply = _strict_json(compute_json(mode, json.dumps(form), lang))
+    reply = _strict_json(compute_json(
+        mode, json.dumps(form), lang, FORMATS[lang].decimal, FORMATS[lang].group))
     assert isinstance(reply, dict)
     return reply
 
@@ -106,7 +108,7 @@ def test_a_non_finite_number_in_a_reply_is_answered_as_json() -> None:
 
     original = page.compute
     try:
-        page.compute = lambda mode, form, lang="en": {"ok": True, "outputs": {"x": float("inf")}}
+        page.compute = lambda mode, form, lang="en", numbers=None: {"ok": True, "outputs": {"x": float("inf")}}
         reply = _strict_json(compute_json("elo", "{}", "en"))
     finally:
         page.compute = original

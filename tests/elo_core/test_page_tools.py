@@ -13,6 +13,7 @@ from elo_core.importers import parse_lines
 
 from form_checks import errors, value
 from form_checks import outputs as ok
+from number_cases import FORMATS
 
 TOOL_MODES = ("k_advisor", "performance", "initial", "league", "glicko2", "dwz")
 
@@ -83,10 +84,10 @@ def test_k_advisor_year_before_birth_year() -> None:
 
 
 def test_ratings_list_accepts_lines_spaces_commas_and_decimal_commas() -> None:
-    assert parse_ratings("1500, 1600\n1700 1800;1900,5\n\n1450,1550", "x", "de") == [
+    assert parse_ratings("1500, 1600\n1700 1800;1900,5\n\n1450,1550", "x", FORMATS["de"]) == [
         1500, 1600, 1700, 1800, 1900.5, 1450, 1550,
     ]
-    assert parse_ratings("1500, 1600\n1700 1800;1900.5\n\n1450,1550", "x", "en") == [
+    assert parse_ratings("1500, 1600\n1700 1800;1900.5\n\n1450,1550", "x", FORMATS["en"]) == [
         1500, 1600, 1700, 1800, 1900.5, 1450, 1550,
     ]
 
@@ -106,12 +107,12 @@ def test_ratings_list_accepts_lines_spaces_commas_and_decimal_commas() -> None:
 def test_ratings_list_reads_grouping_as_the_page_language_writes_it(
     text: str, lang: str, ratings: list[float]
 ) -> None:
-    assert parse_ratings(text, "perf_opponents", lang) == ratings
+    assert parse_ratings(text, "perf_opponents", FORMATS[lang]) == ratings
 
 
 def test_ratings_list_names_a_misread_rating_with_its_likely_meaning() -> None:
     with pytest.raises(InputError) as caught:
-        parse_ratings("1800\n1,850", "perf_opponents", "de")
+        parse_ratings("1800\n1,850", "perf_opponents", FORMATS["de"])
     error = caught.value
     assert (error.code, error.reason, error.line) == ("rating-implausible", "suggestion", 2)
     assert error.params["suggestion"] == 1850
@@ -451,9 +452,9 @@ def test_dwz_empty_day_is_today() -> None:
     "text, lang", [("2026-06-08", "en"), ("8.6.2026", "de"), ("08.06.2026", "da"), ("8-6-2026", "en")]
 )
 def test_dwz_reads_iso_and_local_dates(text: str, lang: str) -> None:
-    result = compute("dwz", {**DEFAULTS["dwz"], "dwz_played": text}, lang)
+    result = compute("dwz", {**DEFAULTS["dwz"], "dwz_played": text}, lang, FORMATS[lang])
     assert result["ok"] and result["outputs"]["dwz_rules"]["message"] == "dwz-rules-2026"
-    before = compute("dwz", {**DEFAULTS["dwz"], "dwz_played": "7.6.2026"}, lang)
+    before = compute("dwz", {**DEFAULTS["dwz"], "dwz_played": "7.6.2026"}, lang, FORMATS[lang])
     assert before["outputs"]["dwz_rules"]["message"] == "dwz-rules-before-2026"
 
 

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_core import Game, InputError, parse_games, parse_result
+from number_cases import FORMATS
 
 SETTINGS = settings(deadline=None, database=None, max_examples=300)
 # What a line of games can be wrong with.
@@ -122,12 +123,12 @@ def test_a_rating_out_of_range_carries_the_range() -> None:
 def test_ratings_are_read_as_the_page_language_writes_them(
     text: str, lang: str, opponent: float
 ) -> None:
-    assert parse_games(text, lang=lang) == [Game(opponent, 1)]
+    assert parse_games(text, fmt=FORMATS[lang]) == [Game(opponent, 1)]
 
 
 def test_a_misread_rating_offers_the_likely_meaning() -> None:
     with pytest.raises(InputError) as error:
-        parse_games("1,810 | 1", lang="de")
+        parse_games("1,810 | 1", fmt=FORMATS["de"])
     assert (error.value.code, error.value.reason) == ("rating-implausible", "suggestion")
     assert error.value.params == {"value": 1.81, "min": 100, "suggestion": 1810}
 

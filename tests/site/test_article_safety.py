@@ -230,7 +230,7 @@ def test_a_failing_page_template_names_the_template_and_line(tmp_path: Path) -> 
     templates = tmp_path / "site_src" / "templates"
     templates.mkdir(parents=True)
     (templates / "page.html").write_text("<p>one</p>\n<p>{{ 1 // zero }}</p>\n")
-    config = SiteConfig(source_dir=tmp_path / "site_src")
+    config = SiteConfig(source_dir=tmp_path / "site_src", languages={"en": "English"})
     renderer = TemplateRenderer(config, {lang: NullTranslations() for lang in config.languages})
     with pytest.raises(BuildError) as caught:
         renderer.render("en", "page.html", {"zero": 0}, source=tmp_path / "a.md")
