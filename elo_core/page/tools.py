@@ -75,13 +75,14 @@ def _rating_tokens(token: str, fmt: NumberFormat) -> list[str]:
 
     A comma groups or marks decimals where the page's language says so
     (``1,850`` in English, ``1850,5`` in German, read by parse_rating);
-    otherwise it separates ratings.
+    otherwise it separates ratings. A sign may lead the number (``+1,850`` is one number
+    in English: the page then says no rating is signed, rather than reading 1 and 850).
     """
     if "," not in token or "." in token:
         return [token]  # with both signs it is one number, grouped: 1,850.5 or 1.850,5
-    if fmt.group == "," and re.fullmatch(r"[0-9]{1,3}(?:,[0-9]{3})+", token):
+    if fmt.group == "," and re.fullmatch(r"[-+\u2212\u2013]?[0-9]{1,3}(?:,[0-9]{3})+", token):
         return [token]
-    if fmt.decimal == "," and re.fullmatch(r"[0-9]+,[0-9]{1,3}", token):
+    if fmt.decimal == "," and re.fullmatch(r"[-+\u2212\u2013]?[0-9]+,[0-9]{1,3}", token):
         return [token]
     return token.split(",")
 

@@ -102,12 +102,21 @@ def test_ratings_list_accepts_lines_spaces_commas_and_decimal_commas() -> None:
         ("1850,1720,1905", "de", [1850, 1720, 1905]),
         ("1,850.5\n2,000", "en", [1850.5, 2000]),
         ("1\u202f850 1\u00a0720", "de", [1850, 1720]),
+        ("+1,850 +1,720", "en", [1850, 1720]),  # signed: one number each, not 1 and 850
+        ("+1850,5", "de", [1850.5]),
     ],
 )
 def test_ratings_list_reads_grouping_as_the_page_language_writes_it(
     text: str, lang: str, ratings: list[float]
 ) -> None:
     assert parse_ratings(text, "perf_opponents", FORMATS[lang]) == ratings
+
+
+def test_a_signed_grouped_number_too_large_is_one_number_out_of_range() -> None:
+    # Read as one number, not as a list of 111s.
+    with pytest.raises(InputError) as caught:
+        parse_ratings("+" + ",".join(["111"] * 120), "perf_opponents", FORMATS["en"])
+    assert (caught.value.code, caught.value.reason) == ("rating-invalid", "range")
 
 
 def test_ratings_list_names_a_misread_rating_with_its_likely_meaning() -> None:
