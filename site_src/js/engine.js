@@ -73,7 +73,7 @@ export function start(pageMessages, restart = false) {
       root.dataset.engineStart = message.start;  // "fresh" or "snapshot"
       setState("ready", messages["engine-ready"]);
       root.dispatchEvent(new CustomEvent("engine-ready"));
-      keepOffline();
+      keepOffline({ runtime: true });
       tell(restart ? "restarted" : "ready");
     } else if (message.type === "snapshot-stored") {
       root.dataset.engineSnapshot = "stored";

@@ -22,18 +22,22 @@ export function controlled(timeoutMs = 4000) {
 }
 
 let settled = false;  // this page has finished its own downloads
+let runtime = false;  // and its engine has started: the runtime is to be kept too
 
-export async function keepOffline() {
+// `{ runtime: true }`: the engine has started, so its runtime files are stored as well
+// (already there when it fetched them through the worker; not on pages that never used it).
+export async function keepOffline({ runtime: engineStarted = false } = {}) {
   const registered = await registration;
   if (!registered) return;
   settled = true;
+  runtime ||= engineStarted;
   if (registered.waiting) {
     // A new build: its worker stores the site once it has taken over (controllerchange).
     activate(registered.waiting);
     return;
   }
   const worker = (await navigator.serviceWorker.ready).active;
-  worker?.postMessage({ type: "keep" });
+  worker?.postMessage({ type: "keep", runtime });
 }
 
 // A new build's worker skips waiting when it installs, but Chromium activates it only once
@@ -64,7 +68,7 @@ if ("serviceWorker" in navigator) {
   let previous = navigator.serviceWorker.controller;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     const current = navigator.serviceWorker.controller;
-    if (settled && previous && current) current.postMessage({ type: "keep" });
+    if (settled && previous && current) current.postMessage({ type: "keep", runtime });
     previous = current;
   });
 }

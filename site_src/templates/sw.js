@@ -40,7 +40,7 @@ async function putChecked(cache, url, response) {
   return cache.put(url, new Response(bytes, { status: response.status, headers: response.headers }));
 }
 
-async function keep() {
+async function keep({ runtime }) {
   const cache = await caches.open(PAGES_CACHE);
   const stored = new Set((await cache.keys()).map((request) => new URL(request.url).pathname));
   const missing = PRECACHE.filter((path) => !stored.has(path));
@@ -51,6 +51,10 @@ async function keep() {
     if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
     await putChecked(cache, path, response);
   }
+  // The runtime as well, once a page's engine has used it: it came through this worker unless
+  // the page was not yet controlled when the engine started (a slow first start), and then it
+  // is stored here, from the browser's HTTP cache where the host lets it keep the files.
+  if (runtime) await storeRuntime("auto");
   // Only now that this build is complete offline, drop what older builds stored.
   for (const name of await caches.keys()) {
     if (name.startsWith("elo-") && ![PAGES_CACHE, RUNTIME_CACHE, SNAPSHOT_CACHE].includes(name)) {
@@ -59,16 +63,17 @@ async function keep() {
   }
 }
 
-// The engine's runtime, fetched ahead of need (prefetch.js: a page without a calculator
-// has loaded, and the connection allows it) at low priority, one file after another.
-async function prefetch() {
+// The engine's runtime files not stored yet, one after another: ahead of need at low priority
+// (prefetch.js: a page without a calculator has loaded, and the connection allows it), or
+// when a page asks to keep the site.
+async function storeRuntime(priority) {
   const cache = await caches.open(RUNTIME_CACHE);
   for (const url of runtimeUrls) {
     // The engine loads the site's own small standard library (stored with the site); the
     // runtime's whole one only if an import needs more (sitegen/stdlib.py).
     if (url.endsWith("/python_stdlib.zip") || await cache.match(url)) continue;
     try {
-      const response = await fetch(url, { priority: "low" });
+      const response = await fetch(url, { priority });
       if (response.ok) await putChecked(cache, url, response);
     } catch {
       return;  // offline: the engine fetches what it needs when it starts
@@ -77,8 +82,8 @@ async function prefetch() {
 }
 
 self.addEventListener("message", (event) => {
-  if (event.data?.type === "keep") event.waitUntil(keep());
-  if (event.data?.type === "prefetch") event.waitUntil(prefetch());
+  if (event.data?.type === "keep") event.waitUntil(keep(event.data));
+  if (event.data?.type === "prefetch") event.waitUntil(storeRuntime("low"));
   // A page that has finished loading asks again (offline.js): see there why.
   if (event.data?.type === "activate") self.skipWaiting();
 });
