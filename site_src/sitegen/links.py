@@ -93,16 +93,18 @@ def _resolve(base_path: str, html_file: str, reference: str) -> tuple[str, str |
 
 def check_internal_links(config: SiteConfig, out: Path, pages: list[Page],
                          scans: dict[str, PageScan] | None = None,
-                         listing: OutputListing | None = None) -> None:
-    """Check every HTML file of ``out``. ``scans`` are the pages already parsed, by their path
-    relative to ``out``; any other HTML file is read and parsed here."""
+                         listing: OutputListing | None = None,
+                         only: set[str] | None = None) -> None:
+    """Check every HTML file of ``out`` (``only``: these alone). ``scans`` are the pages
+    already parsed, by their path relative to ``out``; any other HTML file is read and
+    parsed here."""
     listing = listing or OutputListing(out)
     scans = dict(scans or {})
     for relative in sorted(listing.files):
         if relative.endswith(".html") and relative not in scans:
             scans[relative] = scan_page((out / relative).read_text(encoding="utf-8"))
     by_output = {f"{page.path}index.html": page for page in pages}
-    for html_file in sorted(scans):
+    for html_file in sorted(scans if only is None else only):
         scan = scans[html_file]
         for folder in scan.folders:
             target = _normal(folder.removeprefix(config.base_path))

@@ -426,8 +426,17 @@ class Builder:
             config.default_language, "sw.js",
             offline.service_worker_context(config, out, digests),
             source=templates_dir / "sw.js"), "js", config.root)
-        listing = links.OutputListing(files={*digests, "sw.js"})
-        links.check_internal_links(config, out, pages, scans, listing)
+        files = {*digests, "sw.js"}
+        listing = links.OutputListing(files=files)
+        # After an edit, only the links of the pages rendered again can have broken, unless a
+        # file came or went or a page's ids changed (another page's #fragment may name one).
+        redone = {name for name in scans if name not in entries or name in outputs}
+        recheck: set[str] | None = None
+        if previous is not None and files == previous.files and all(
+                name in previous.scans and previous.scans[name].ids == scans[name].ids
+                for name in redone):
+            recheck = redone
+        links.check_internal_links(config, out, pages, scans, listing, only=recheck)
 
         # Everything checked: write what differs from what ``out`` holds.
         self._writing = True
@@ -446,7 +455,8 @@ class Builder:
                 _remove(out, relative)  # an article deleted or moved
         return _State(elo_hash=elo_hash, asset_urls=asset_urls, preload=preload,
                       asset_digests=asset_digests, prerendered=prerendered,
-                      nav_keys=nav_keys, pages=entries, written=written)
+                      nav_keys=nav_keys, pages=entries, written=written, files=files,
+                      scans=scans)
 
     def _assets_into(self, out: Path, elo_hash: str) -> tuple[dict[str, str], list[str]]:
         """The engine's runtime, the wheel, scripts, stylesheet and icon, written into
@@ -510,6 +520,8 @@ class _State:
     nav_keys: dict[str, tuple[tuple[Any, ...], ...]]
     pages: dict[str, _PageEntry]
     written: dict[str, str]  # every file the build wrote but the assets: its bytes' sha256
+    files: set[str]  # every file of the output
+    scans: dict[str, PageScan]  # every HTML file's parse
 
 
 def _outline(page: Page) -> tuple[Any, ...]:

@@ -86,6 +86,15 @@ def test_rebuilds_after_edits_equal_full_builds(config: SiteConfig, tmp_path: Pa
     builder.build(changed=set(added))
     assert (config.out_dir / "de" / "second-de" / "index.html").is_file()
     _same_as_full_build(config, tmp_path, "added")
+
+    # A heading another page links to, renamed: that page's link is checked again.
+    _edit(added[0], "#main)", "#formula)")
+    builder.build(changed={added[0]})
+    _edit(article, "## Formula", "## Formulas")
+    with pytest.raises(BuildError, match="no element with id 'formula'"):
+        builder.build(changed={article})
+    _edit(article, "## Formulas", "## Formula")
+    builder.build(changed={article})
     for path in added:
         path.unlink()
     builder.build(changed=set(added))
