@@ -429,11 +429,11 @@ class Builder:
         files = {*digests, "sw.js"}
         listing = links.OutputListing(files=files)
         # After an edit, only the links of the pages rendered again can have broken, unless a
-        # file came or went or a page's ids changed (another page's #fragment may name one).
+        # file came or went or such a page lost an id (another page's #fragment may name it).
         redone = {name for name in scans if name not in entries or name in outputs}
         recheck: set[str] | None = None
         if previous is not None and files == previous.files and all(
-                name in previous.scans and previous.scans[name].ids == scans[name].ids
+                name in previous.scans and previous.scans[name].ids <= scans[name].ids
                 for name in redone):
             recheck = redone
         links.check_internal_links(config, out, pages, scans, listing, only=recheck)
