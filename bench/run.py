@@ -462,6 +462,17 @@ def table(results: dict[str, Any]) -> list[tuple[str, str, str]]:
         ("Full build", f"{results['build']['full_s']:.2f} s", ""),
         ("Rebuild after editing one article", f"{results['build']['incremental_s']:.2f} s", ""),
     ]
+    scale = results.get("scale", {}).get("sizes", [])
+    for row in scale:
+        # The targets are for about 600 pages: the largest size carries them.
+        largest = row is scale[-1] and row["pages"] >= 600
+        rows.append((f"Scale, {row['pages']} pages: full build per page",
+                     f"{row['full_ms_per_page']:.1f} ms ({row['full_s']:.1f} s)",
+                     "≤ 20 ms" if largest else ""))
+        rows.append((f"Scale, {row['pages']} pages: peak memory of the build",
+                     f"{row['peak_mb']:.0f} MB", "≤ 500 MB" if largest else ""))
+        rows.append((f"Scale, {row['pages']} pages: rebuild after a one-line edit",
+                     f"{row['rebuild_ms']:.0f} ms", "≤ 300 ms" if largest else ""))
     for name, row in results.get("network", {}).items():
         wire = f"{row['page_bytes'] / 1e6:.2f} / {row['bare_bytes'] / 1e6:.2f} MB"
         rows.append((f"First visit, {row['profile']}: page / bare ready",
@@ -545,6 +556,8 @@ def main() -> int:
                         help="how the shaped server compresses (br needs the brotli package)")
     parser.add_argument("--quick", action="store_true",
                         help="fewer loads: 3 on 127.0.0.1 and 1 per network profile")
+    parser.add_argument("--scale", default="42,186,636",
+                        help="page counts for the build's scale run (bench/scale.py), or none")
     parser.add_argument("--tables-only", action="store_true",
                         help="write the tables again from bench/results.json; measure nothing")
     args = parser.parse_args()
@@ -559,6 +572,10 @@ def main() -> int:
     work = Path(tempfile.mkdtemp(prefix="elo-bench-"))
     out = work / "dist"
     results: dict[str, Any] = {"build": build_times(out)}
+    if args.scale != "none":
+        import scale
+
+        results["scale"] = scale.run([int(n) for n in args.scale.split(",")], profile_at=None)
     shutil.copytree(ROOT / "bench" / "bare", out / "bench-bare")
     runtime = next((out / "pyodide").iterdir()).name
     site = Site(out)

@@ -122,8 +122,10 @@ def _key_line(path: Path, text: str, key: str) -> int:
     return 1
 
 
-def read_page(path: Path, lang: str, config: SiteConfig) -> Page:
-    text = _read_text(path)
+def read_page(path: Path, lang: str, config: SiteConfig, text: str | None = None) -> Page:
+    """The article at ``path`` (``text``: its content, when already read)."""
+    if text is None:
+        text = _read_text(path)
     meta, body, body_line = _split_front_matter(path, text)
     unknown = sorted(set(meta) - REQUIRED_KEYS - OPTIONAL_KEYS, key=str)
     if unknown:
@@ -180,8 +182,12 @@ def read_page(path: Path, lang: str, config: SiteConfig) -> Page:
     )
 
 
-def load_pages(config: SiteConfig) -> list[Page]:
-    """Every article of every configured language, sorted by language then order."""
+def load_pages(config: SiteConfig,
+               known: dict[tuple[Path, str], tuple[str, Page]] | None = None) -> list[Page]:
+    """Every article of every configured language, sorted by language then order.
+
+    ``known`` keeps each file's text and page between calls (``serve``): a file whose text
+    did not change is not parsed again. The files are read each time."""
     pages: list[Page] = []
     for lang in config.languages:
         folder = config.content_dir / lang
@@ -193,7 +199,16 @@ def load_pages(config: SiteConfig) -> list[Page]:
         seen: dict[str, Path] = {}
         slugs: dict[str, Path] = {}
         for path in sorted(folder.glob("*.md")):
-            page = read_page(path, lang, config)
+            if known is None:
+                page = read_page(path, lang, config)
+            else:
+                text = _read_text(path)
+                cached = known.get((path, lang))
+                if cached is not None and cached[0] == text:
+                    page = cached[1]
+                else:
+                    page = read_page(path, lang, config, text)
+                    known[path, lang] = (text, page)
             if page.key in seen:
                 raise BuildError(path, None, f"key {page.key!r} already used by {seen[page.key]}")
             if page.slug in slugs and page.key != HOME_KEY:

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from html.parser import HTMLParser
 
 __all__ = [
-    "RESERVED_ID", "Violation", "article_ids", "find_final_violation", "find_violation",
-    "find_page_violation", "looks_like_html", "script_ids",
+    "PageScan", "RESERVED_ID", "Violation", "article_ids", "check_article",
+    "find_final_violation", "find_page_violation", "find_violation", "looks_like_html",
+    "scan_page", "script_ids",
 ]
 
 # Attributes every allowed element may carry (aria-* too). No style: the CSP blocks it anyway.
@@ -243,8 +244,16 @@ def find_violation(html: str, *, placeholder: re.Pattern[str] | None = None,
     """The first thing in ``html`` (an article's body, placeholders not yet filled) outside the
     allow-list: ``placeholder`` finds the build's placeholders, which must not stand in a tag;
     ``reserved_ids`` are the page's own ids."""
-    return _check(html, ALLOWED, generated=False, placeholder=placeholder,
-                  reserved_ids=reserved_ids).violation
+    return check_article(html, placeholder=placeholder, reserved_ids=reserved_ids)[0]
+
+
+def check_article(html: str, *, placeholder: re.Pattern[str] | None = None,
+                  reserved_ids: frozenset[str] = frozenset()) -> tuple[Violation | None, list[str]]:
+    """:func:`find_violation` and, from the same pass, the ids ``html`` defines in order
+    (those :func:`article_ids` finds, when there is no violation: FINAL_ALLOWED holds ALLOWED)."""
+    checker = _check(html, ALLOWED, generated=False, placeholder=placeholder,
+                     reserved_ids=reserved_ids)
+    return checker.violation, checker.ids
 
 
 def find_final_violation(html: str) -> Violation | None:
@@ -269,11 +278,25 @@ def script_ids(sources: list[str]) -> frozenset[str]:
 _PAGE_HTTP_EQUIV = frozenset({"content-security-policy"})
 
 
+@dataclass(frozen=True)
+class PageScan:
+    """One pass over a finished page: its violation, if any (:func:`find_page_violation`),
+    and what the internal-link check needs (:mod:`sitegen.links`)."""
+
+    violation: str | None
+    references: tuple[str, ...]  # href, src and data-*-src values naming files
+    ids: frozenset[str]
+    folders: tuple[str, ...]  # data-*-src values ending in "/": folders scripts load from
+
+
 class _PageChecker(HTMLParser):
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.violation: str | None = None
         self.in_body = False
+        self.references: list[str] = []
+        self.folders: list[str] = []
+        self.ids: set[str] = set()
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag == "body":
@@ -284,14 +307,29 @@ class _PageChecker(HTMLParser):
                 self.violation = f'<meta http-equiv="{equiv}"> would redirect or alter the page'
             elif self.in_body:
                 self.violation = "<meta> in the page's body"
+        for name, value in attrs:
+            if value is None:
+                continue
+            if name == "id":
+                self.ids.add(value)
+            elif name in {"href", "src"}:
+                self.references.append(value)
+            elif name.startswith("data-") and name.endswith("-src"):
+                (self.folders if value.endswith("/") else self.references).append(value)
 
     handle_startendtag = handle_starttag
+
+
+def scan_page(html: str) -> PageScan:
+    """A whole page, parsed once: its violation and its references and ids."""
+    checker = _PageChecker()
+    checker.feed(html)
+    checker.close()
+    return PageScan(checker.violation, tuple(checker.references), frozenset(checker.ids),
+                    tuple(checker.folders))
 
 
 def find_page_violation(html: str) -> str | None:
     """A whole page's last check: no redirect (``<meta http-equiv=refresh>``), no <meta> in
     its body, whatever the template or an article put there."""
-    checker = _PageChecker()
-    checker.feed(html)
-    checker.close()
-    return checker.violation
+    return scan_page(html).violation

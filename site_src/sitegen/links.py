@@ -1,42 +1,54 @@
-"""Every internal link and asset reference in the output must resolve."""
+"""Every internal link and asset reference in the output must resolve.
+
+The pages' references and ids are collected while the build renders them (one parse per
+page, shared with the allow-list's page check: :func:`sitegen.html_policy.scan_page`); the
+targets are looked up in one listing of the output, not file by file.
+"""
 
 from __future__ import annotations
 
-from html.parser import HTMLParser
+import functools
+import os
+import posixpath
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from sitegen.config import SiteConfig
 from sitegen.content import Page
 from sitegen.errors import BuildError
+from sitegen.html_policy import PageScan, scan_page
 
-__all__ = ["check_internal_links", "collect_references"]
-
-
-class _References(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.references: list[str] = []
-        # data-*-src attributes name folders the scripts load from (the runtime).
-        self.folders: list[str] = []
-        self.ids: set[str] = set()
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        for name, value in attrs:
-            if value is None:
-                continue
-            if name == "id":
-                self.ids.add(value)
-            elif name in {"href", "src"}:
-                self.references.append(value)
-            elif name.startswith("data-") and name.endswith("-src"):
-                (self.folders if value.endswith("/") else self.references).append(value)
+__all__ = ["OutputListing", "check_internal_links", "collect_references"]
 
 
 def collect_references(html: str) -> tuple[list[str], set[str], list[str]]:
-    parser = _References()
-    parser.feed(html)
-    return parser.references, parser.ids, parser.folders
+    """A page's references (href, src, data-*-src), ids and the folders it names."""
+    scan = scan_page(html)
+    return list(scan.references), set(scan.ids), list(scan.folders)
+
+
+class OutputListing:
+    """The output's files and folders (relative POSIX paths; the top folder is "")."""
+
+    def __init__(self, out: Path | None = None, files: set[str] | None = None) -> None:
+        """The listing of ``out`` as it is on disk, or of ``files`` (the build knows them)."""
+        self.files: set[str] = set(files or ())
+        self.folders: set[str] = {""}
+        for name in self.files:
+            folder = posixpath.dirname(name)
+            while folder not in self.folders:
+                self.folders.add(folder)
+                folder = posixpath.dirname(folder)
+        if out is None:
+            return
+        top = str(out)
+        for folder, subfolders, names in os.walk(out):
+            relative = os.path.relpath(folder, top).replace(os.sep, "/")
+            relative = "" if relative == "." else relative
+            for name in subfolders:
+                self.folders.add(posixpath.join(relative, name))
+            for name in names:
+                self.files.add(posixpath.join(relative, name))
 
 
 def _source_line(page: Page | None, reference: str) -> tuple[Path, int | None]:
@@ -48,35 +60,70 @@ def _source_line(page: Page | None, reference: str) -> tuple[Path, int | None]:
     return page.source, None
 
 
-def check_internal_links(config: SiteConfig, out: Path, pages: list[Page]) -> None:
-    by_output = {out / page.path / "index.html": page for page in pages}
-    parsed: dict[Path, tuple[list[str], set[str], list[str]]] = {}
-    for html_file in sorted(out.rglob("*.html")):
-        parsed[html_file] = collect_references(html_file.read_text(encoding="utf-8"))
-    for html_file, (references, _ids, folders) in parsed.items():
-        for folder in folders:
-            if not (out / folder.removeprefix(config.base_path)).is_dir():
-                raise BuildError(html_file, None, f"{folder!r} is not a folder of the output")
-        for reference in references:
-            parts = urlsplit(reference)
-            if parts.scheme or parts.netloc or reference.startswith(("mailto:", "data:")):
+def _normal(path: str) -> str | None:
+    """``path`` (relative to the output) without '.' and '..'; None if it leaves the output."""
+    normal = posixpath.normpath(path) if path else "."
+    if normal == ".":
+        return ""
+    if normal == ".." or normal.startswith(("../", "/")):
+        return None
+    return normal
+
+
+_SKIP, _OUTSIDE, _INSIDE = "skip", "outside", "inside"
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _resolve(base_path: str, html_file: str, reference: str) -> tuple[str, str | None, str]:
+    """Where ``reference`` in ``html_file`` points: (_SKIP: not a file of the site | _OUTSIDE:
+    outside the base path | _INSIDE, the target's path relative to the output or None if it
+    leaves the output, the fragment). Pages share most references: each is resolved once."""
+    parts = urlsplit(reference)
+    if parts.scheme or parts.netloc or reference.startswith(("mailto:", "data:")):
+        return _SKIP, None, ""
+    if not parts.path:  # same-page fragment
+        return _INSIDE, html_file, parts.fragment
+    if parts.path.startswith("/"):
+        if not parts.path.startswith(base_path):
+            return _OUTSIDE, None, parts.fragment
+        return _INSIDE, _normal(unquote(parts.path[len(base_path):])), parts.fragment
+    here = posixpath.dirname(html_file)
+    return _INSIDE, _normal(posixpath.join(here, unquote(parts.path))), parts.fragment
+
+
+def check_internal_links(config: SiteConfig, out: Path, pages: list[Page],
+                         scans: dict[str, PageScan] | None = None,
+                         listing: OutputListing | None = None,
+                         only: set[str] | None = None) -> None:
+    """Check every HTML file of ``out`` (``only``: these alone). ``scans`` are the pages
+    already parsed, by their path relative to ``out``; any other HTML file is read and
+    parsed here."""
+    listing = listing or OutputListing(out)
+    scans = dict(scans or {})
+    for relative in sorted(listing.files):
+        if relative.endswith(".html") and relative not in scans:
+            scans[relative] = scan_page((out / relative).read_text(encoding="utf-8"))
+    by_output = {f"{page.path}index.html": page for page in pages}
+    for html_file in sorted(scans if only is None else only):
+        scan = scans[html_file]
+        for folder in scan.folders:
+            target = _normal(folder.removeprefix(config.base_path))
+            if target is None or target not in listing.folders:
+                raise BuildError(out / html_file, None, f"{folder!r} is not a folder of the output")
+        for reference in scan.references:
+            kind, target, fragment = _resolve(config.base_path, html_file, reference)
+            if kind == _SKIP:
                 continue
-            if not parts.path:  # same-page fragment
-                target = html_file
-            elif parts.path.startswith("/"):
-                if not parts.path.startswith(config.base_path):
-                    source, line = _source_line(by_output.get(html_file), reference)
-                    raise BuildError(source, line, f"link {reference!r} is outside the site's base path {config.base_path!r}")
-                target = out / unquote(parts.path[len(config.base_path):])
-            else:
-                target = html_file.parent / unquote(parts.path)
-            if target.is_dir() or reference.endswith("/"):
-                target = target / "index.html"
-            if not target.resolve().is_relative_to(out.resolve()) or not target.is_file():
+            if kind == _OUTSIDE:
                 source, line = _source_line(by_output.get(html_file), reference)
-                raise BuildError(source, line, f"broken internal link {reference!r} in {html_file.relative_to(out)}")
-            if parts.fragment and target.suffix == ".html":
-                target_ids = parsed[target][1] if target in parsed else set()
-                if unquote(parts.fragment) not in target_ids:
+                raise BuildError(source, line, f"link {reference!r} is outside the site's base path {config.base_path!r}")
+            if target is not None and (target in listing.folders or reference.endswith("/")):
+                target = posixpath.join(target, "index.html")
+            if target is None or target not in listing.files:
+                source, line = _source_line(by_output.get(html_file), reference)
+                raise BuildError(source, line, f"broken internal link {reference!r} in {html_file}")
+            if fragment and target.endswith(".html"):
+                target_ids = scans[target].ids if target in scans else frozenset()
+                if unquote(fragment) not in target_ids:
                     source, line = _source_line(by_output.get(html_file), reference)
-                    raise BuildError(source, line, f"link {reference!r}: no element with id {parts.fragment!r}")
+                    raise BuildError(source, line, f"link {reference!r}: no element with id {fragment!r}")

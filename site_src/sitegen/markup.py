@@ -15,7 +15,7 @@ import sys
 import xml.etree.ElementTree as etree
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from types import TracebackType
+from types import CodeType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 import jinja2
@@ -27,7 +27,7 @@ from markdown.preprocessors import Preprocessor
 from markdown.treeprocessors import Treeprocessor
 
 from sitegen.errors import BuildError, deepest_line, describe
-from sitegen.html_policy import article_ids, find_final_violation, find_violation, looks_like_html
+from sitegen.html_policy import check_article, find_final_violation, looks_like_html
 from sitegen.suggest import unknown
 from sitegen.tables import numeric_columns
 from sitegen.sandbox import MAX_OUTPUT, ArticleSandbox, ExpressionLimit, Limits
@@ -46,6 +46,24 @@ MARKDOWN_EXTENSIONS: list[str | Extension] = [
     "def_list",
     "md_in_html",
 ]
+
+
+# An article's compiled expressions, by its file and text: compiling is most of the cost
+# of an article, and a rebuild (``serve``) compiles again only the articles whose text
+# changed. Every ArticleSandbox compiles alike (same generator, options and filter names).
+_CODE_CACHE: dict[tuple[str, str], CodeType] = {}
+_CODE_CACHE_SIZE = 4096
+
+
+def _compiled(env: jinja2.Environment, body: str, filename: str) -> CodeType:
+    key = (filename, body)
+    code = _CODE_CACHE.get(key)
+    if code is None:
+        code = env.compile(body, filename=filename)
+        if len(_CODE_CACHE) >= _CODE_CACHE_SIZE:
+            _CODE_CACHE.pop(next(iter(_CODE_CACHE)))
+        _CODE_CACHE[key] = code
+    return code
 
 
 class LatexError(Exception):
@@ -323,7 +341,7 @@ class ArticleRenderer:
         try:
             with self.env.limits.running():
                 # Compile with the real file name so tracebacks point into the article.
-                code = self.env.compile(body, filename=filename)
+                code = _compiled(self.env, body, filename)
                 template = self.env.template_class.from_code(self.env, code, self.env.globals)
                 parts: list[str] = []
                 size = 0
@@ -375,14 +393,14 @@ class ArticleRenderer:
         placeholders = f"macro{self.macro_html.nonce}n\\d+x"
         if self.live is not None:
             placeholders += f"|{self.live.nonce}\\d{{4}}"
-        violation = find_violation(html, placeholder=re.compile(placeholders),
-                                   reserved_ids=self.reserved_ids)
+        violation, ids = check_article(html, placeholder=re.compile(placeholders),
+                                       reserved_ids=self.reserved_ids)
         if violation is not None:
             line = (self._body_line(first_line, self.macro_html.lines.get(violation.placeholder))
                     if violation.placeholder is not None
                     else _source_line(body, first_line, violation.needles))
             raise BuildError(source, line, violation.message)
-        self.author_ids = article_ids(html)
+        self.author_ids = ids
         misplaced = self.macro_html.misplaced(html)
         if misplaced is not None:
             raise BuildError(source, self._body_line(first_line, self.macro_html.lines[misplaced]),

@@ -9,7 +9,7 @@ from typing import Any
 
 from sitegen.config import SiteConfig
 
-__all__ = ["service_worker_context"]
+__all__ = ["file_digests", "service_worker_context"]
 
 # Large runtime files are cached when the engine first fetches them (through the
 # service worker), so a first visit downloads each of them exactly once.
@@ -25,16 +25,26 @@ def _url_of(config: SiteConfig, relative: str) -> str:
     return config.url(relative)
 
 
-def service_worker_context(config: SiteConfig, out: Path) -> dict[str, Any]:
+def file_digests(out: Path) -> dict[str, str]:
+    """The sha256 (hex) of every file in ``out``, by its relative POSIX path."""
+    return {p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in out.rglob("*") if p.is_file()}
+
+
+def service_worker_context(config: SiteConfig, out: Path,
+                           digests: dict[str, str] | None = None) -> dict[str, Any]:
     """What sw.js needs: the files to precache (with a version), the runtime files, and the
-    sha256 of each file the engine loads."""
-    files = sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if p.is_file())
+    sha256 of each file the engine loads. ``digests``: every file's sha256 by its path
+    relative to ``out``, when the build already knows them (else the files are read)."""
+    if digests is None:
+        digests = file_digests(out)
+    files = sorted(digests)
     precache: dict[str, str] = {}
     runtime: list[str] = []
     # The runtime and everything the engine loads with it (the site's lock, the wheel, the
     # small standard library) is cached only once its bytes match the build's sha256.
     integrity = {
-        _url_of(config, relative): hashlib.sha256((out / relative).read_bytes()).hexdigest()
+        _url_of(config, relative): digests[relative]
         for relative in files if relative.startswith(("pyodide/", "wheels/"))
     }
     for relative in files:
@@ -43,7 +53,7 @@ def service_worker_context(config: SiteConfig, out: Path) -> dict[str, Any]:
         if relative.startswith("pyodide/") and relative.endswith(RUNTIME_SUFFIXES):
             runtime.append(_url_of(config, relative))
             continue
-        precache[_url_of(config, relative)] = hashlib.sha256((out / relative).read_bytes()).hexdigest()[:12]
+        precache[_url_of(config, relative)] = digests[relative][:12]
     version = hashlib.sha256(json.dumps(precache, sort_keys=True).encode()).hexdigest()[:12]
     return {
         "version": version,

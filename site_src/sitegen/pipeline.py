@@ -6,6 +6,7 @@ A failing build raises BuildError before the swap, so the previous dist/ stays
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import json
 import logging
@@ -25,7 +26,7 @@ from sitegen import assets, headers, links, lockfile, offline, publish, stdlib, 
 from sitegen.config import SiteConfig, publishing_problem
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError, describe, deepest_line
-from sitegen.html_policy import find_page_violation, script_ids
+from sitegen.html_policy import PageScan, scan_page, script_ids
 from sitegen.i18n import (
     ANCHOR_LABEL,
     BROWSER_MESSAGES,
@@ -153,11 +154,6 @@ def _messages_json(messages: dict[str, str]) -> str:
     return json.dumps(messages, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
 
-def _write(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8", newline="\n")
-
-
 class Builder:
     """Builds the site; kept alive by ``serve`` so a rebuild redoes only what changed."""
 
@@ -167,27 +163,58 @@ class Builder:
         self._templates: TemplateRenderer | None = None
         self._wheel: tuple[str, bytes, str] | None = None
         self._lock: tuple[tuple[str, ...], str] | None = None
-        self._articles: dict[tuple[Any, ...], tuple[str, list[dict[str, Any]], list[str]]] = {}
+        # By article file: (its text and elo_core's hash, its HTML, headings and ids, the
+        # addresses it linked to).
+        self._articles: dict[Path, tuple[tuple[Any, ...], tuple[str, list[dict[str, Any]],
+                                                            list[str]],
+                                          dict[tuple[str, str], str | None]]] = {}
+        self._known: dict[tuple[Path, str], tuple[str, Page]] = {}  # read articles
+        self._state: _State | None = None  # the last good build's, for the next one
+        self._writing = False  # an update in place has begun writing
         self._script_ids: frozenset[str] = frozenset()
         self._messages: dict[str, dict[str, str]] = {}
         self._translations: dict[str, Translations] = {}
 
     def build(self, changed: set[Path] | None = None) -> BuildReport:
-        """Build into a staging folder, then swap it in for ``config.out_dir``."""
-        if changed is None or any(self.config.source_dir in p.parents for p in changed):
+        """Build the site. The first build, and any after a change of the templates, catalogs,
+        scripts or elo_core, goes into a staging folder swapped in for ``config.out_dir`` as
+        a whole. After a change of articles only (``changed``, from ``serve``), the previous
+        build is brought up to date in place: only the pages whose inputs changed are
+        rendered again, and only files whose bytes changed are written; nothing is written
+        unless every page and link checks out."""
+        config = self.config
+        sources_changed = changed is None or any(
+            config.source_dir in p.parents for p in changed)
+        package_changed = changed is not None and any(
+            config.package_dir in p.parents for p in changed)
+        if sources_changed:
             self._templates = None  # templates, catalogs or scripts changed
             self._messages = {}
             self._translations = {}
             self._articles = {}
-        if changed is not None and any(self.config.package_dir in p.parents for p in changed):
+        if package_changed:
             _elo_core(fresh=True)
-        problem = publishing_problem(self.config)
+        previous = self._state
+        self._state = None  # until this build succeeds
+        if sources_changed or package_changed or not config.out_dir.is_dir():
+            previous = None
+        problem = publishing_problem(config)
         if problem is not None:
             raise BuildError("--base-url", None, problem)
         report = BuildReport()
-        with publish.staging(self.config.out_dir) as folder:
-            self.render_site(folder, report)
-            publish.put_in_place(folder, self.config.out_dir)
+        if previous is None:
+            with publish.staging(config.out_dir) as folder:
+                state = self.render_site(folder, report)
+                publish.put_in_place(folder, config.out_dir)
+        else:
+            self._writing = False
+            try:
+                state = self.render_site(config.out_dir, report, previous)
+            except BaseException:
+                if not self._writing:  # nothing written: the output is still the previous one's
+                    self._state = previous
+                raise
+        self._state = state
         return report
 
     def _wheel_into(self, out: Path, source_hash: str) -> str:
@@ -234,28 +261,38 @@ class Builder:
         return self._messages[lang]
 
     def _article(self, page: Page, link_table: dict[tuple[str, str], str],
-                 build_key: tuple[Any, ...]) -> tuple[str, list[dict[str, Any]], list[str]]:
-        """One article's HTML, headings and own ids, reused while its text and ``build_key``
-        stay the same. Any failure becomes a BuildError naming the article's file and line."""
-        cache_key = (page.source, page.body, page.body_line, build_key)
-        if cache_key not in self._articles:
-            try:
-                self._articles[cache_key] = self._render_article(page, link_table)
-            except BuildError:
-                raise
-            except Exception as error:  # noqa: BLE001 — whatever an article makes fail
-                raise BuildError(page.source, page.body_line - 1 + deepest_line(page.body),
-                                 describe(error)) from None
-        return self._articles[cache_key]
+                 elo_hash: str) -> tuple[str, list[dict[str, Any]], list[str]]:
+        """One article's HTML, headings and own ids, reused while its text, elo_core and the
+        addresses it links to stay the same. Any failure becomes a BuildError naming the
+        article's file and line."""
+        cache_key = (page.body, page.body_line, elo_hash)
+        cached = self._articles.get(page.source)
+        if cached is not None and cached[0] == cache_key and all(
+                link_table.get(target) == address for target, address in cached[2].items()):
+            return cached[1]
+        looked_up: dict[tuple[str, str], str | None] = {}
+        try:
+            result = self._render_article(page, link_table, looked_up)
+        except BuildError:
+            raise
+        except Exception as error:  # noqa: BLE001 — whatever an article makes fail
+            raise BuildError(page.source, page.body_line - 1 + deepest_line(page.body),
+                             describe(error)) from None
+        self._articles[page.source] = (cache_key, result, looked_up)
+        return result
 
-    def _render_article(self, page: Page, link_table: dict[tuple[str, str], str]
+    def _render_article(self, page: Page, link_table: dict[tuple[str, str], str],
+                        looked_up: dict[tuple[str, str], str | None],
                         ) -> tuple[str, list[dict[str, Any]], list[str]]:
         elo = _elo_core()
         def link(key: str, _lang: str = page.lang) -> str:
+            looked_up[key, _lang] = link_table.get((key, _lang))
             # An article not translated yet (a plain build only: --strict refuses that) is
             # linked in the default language rather than not at all.
-            if (key, _lang) not in link_table and (key, self.config.default_language) in link_table:
-                return link_table[key, self.config.default_language]
+            default = (key, self.config.default_language)
+            if (key, _lang) not in link_table and default in link_table:
+                looked_up[default] = link_table[default]
+                return link_table[default]
             if (key, _lang) not in link_table:
                 raise LookupError("link to " + unknown(
                     "article", key, {k for k, lang in link_table if lang == _lang}))
@@ -291,9 +328,12 @@ class Builder:
         html, toc = renderer.render(page.body, page.source, page.body_line)
         return html, toc, renderer.author_ids
 
-    def render_site(self, out: Path, report: BuildReport) -> None:
+    def render_site(self, out: Path, report: BuildReport,
+                    previous: _State | None = None) -> _State:
+        """Render the site into ``out``: everything (``previous`` None: ``out`` is empty), or
+        what changed since the build that left ``previous`` in ``out``."""
         config = self.config
-        pages = load_pages(config)
+        pages = load_pages(config, self._known)
         notices = _check_translations(config, pages, report)
         _check_catalogs(config, report)
         if self._templates is None:
@@ -301,14 +341,179 @@ class Builder:
                 config, {lang: self._catalog(lang) for lang in config.languages})
         templates = self._templates
 
-        self._script_ids = script_ids([path.read_text(encoding="utf-8")
-                                       for path in sorted((config.source_dir / "js").glob("*.js"))])
-        elo_hash = assets.tree_digest(config.package_dir)
+        if previous is None:
+            self._script_ids = script_ids([
+                path.read_text(encoding="utf-8")
+                for path in sorted((config.source_dir / "js").glob("*.js"))])
+            elo_hash = assets.tree_digest(config.package_dir)
+        else:
+            elo_hash = previous.elo_hash
         link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
-        # Articles depend on elo_core and on where every other article lives. They come first:
-        # an author's mistake stops the build before any asset work.
-        build_key = (elo_hash, tuple(sorted(link_table.items())))
-        bodies = {page.source: self._article(page, link_table, build_key) for page in pages}
+        # Articles depend on elo_core and on where the articles they link to live. They come
+        # first: an author's mistake stops the build before any asset work.
+        bodies = {page.source: self._article(page, link_table, elo_hash) for page in pages}
+        if previous is None:
+            asset_urls, preload = self._assets_into(out, elo_hash)
+            headers.write_headers(config, out)
+            # Every file so far is an asset: the service worker lists them with their hashes.
+            asset_digests = offline.file_digests(out)
+            prerendered = {lang: _prerender(_examples(lang), lang, self._browser_messages(lang))
+                           for lang in config.languages}
+        else:
+            asset_urls, preload = previous.asset_urls, previous.preload
+            asset_digests, prerendered = previous.asset_digests, previous.prerendered
+
+        by_key: dict[str, dict[str, Page]] = defaultdict(dict)
+        for page in pages:
+            by_key[page.key][page.lang] = page
+        defaults = importlib.import_module("elo_core.page").DEFAULTS
+        # What a page shows of the others: the navigation and its home page (never their text).
+        nav_of = {lang: [p for p in pages if p.lang == lang and p.key != HOME_KEY]
+                  for lang in config.languages}
+        nav_keys = {lang: tuple(_outline(p) for p in nav) for lang, nav in nav_of.items()}
+        if previous is not None:  # the same object when equal: each page's key compares fast
+            nav_keys = {lang: previous.nav_keys[lang] if previous.nav_keys.get(lang) == key
+                        else key for lang, key in nav_keys.items()}
+
+        outputs: dict[str, str] = {}  # the files to write, as checked
+        scans: dict[str, PageScan] = {}
+        entries: dict[str, _PageEntry] = {}
+        sitemap: list[dict[str, Any]] = []
+        # A local build (no base_url) writes no absolute address: see SiteConfig.base_url.
+        absolute = config.absolute_url if config.publishing else (lambda _path: None)
+        for page in pages:
+            relative = f"{page.path}index.html"
+            body_html, toc, own_ids = bodies[page.source]
+            alternates = [
+                {"lang": lang, "name": config.languages[lang],
+                 "url": absolute(p.path), "href": config.url(p.path),
+                 "decimal": number_symbols(lang)[0], "group": number_symbols(lang)[1]}
+                for lang in config.languages
+                if (p := by_key[page.key].get(lang)) is not None
+            ]
+            default_alt = by_key[page.key].get(config.default_language)
+            home = by_key[HOME_KEY].get(page.lang)
+            sitemap.append({"loc": absolute(page.path), "alternates": alternates,
+                            "x_default": absolute(default_alt.path) if default_alt else None})
+            report.pages += 1
+            page_notices = tuple(notices.get(page.source, ())) if self.live_reload else ()
+            key = (page, body_html, nav_keys[page.lang], home and _outline(home),
+                   tuple((a["lang"], a["href"]) for a in alternates), page_notices)
+            cached = previous.pages.get(relative) if previous is not None else None
+            if cached is not None and cached.key == key:
+                entries[relative] = cached
+                scans[relative] = cached.scan
+                continue
+            context = {
+                "config": config,
+                "page": page,
+                "lang": page.lang,
+                # The language's number signs (CLDR), for the scripts that read numbers.
+                "number_symbols": number_symbols(page.lang),
+                "body": body_html,
+                # An article with live examples (sitegen/live.py) carries the engine.
+                "live": "data-live" in body_html,
+                "toc": toc,
+                "assets": asset_urls,
+                "preload_modules": preload,
+                "canonical": absolute(page.path),
+                "alternates": alternates,
+                "x_default": absolute(default_alt.path) if default_alt else None,
+                "nav": nav_of[page.lang],
+                "home": home,
+                "shown": prerendered[page.lang],
+                "defaults": defaults,
+                "messages_slot": Markup(MESSAGES_SLOT),
+            }
+            rendered = html = templates.render(page.lang, page.template, context,
+                                               source=page.source)
+            if page_notices:
+                html = _with_notice(html, list(page_notices))
+            if MESSAGES_SLOT in html:
+                html = html.replace(MESSAGES_SLOT, _messages_json(
+                    page_messages(html, self._browser_messages(page.lang))), 1)
+            text = assets.collapse_indentation(html)
+            # One parse of the finished page: the allow-list's last check and the links'.
+            scan = scan_page(text)
+            if scan.violation is not None:
+                raise BuildError(page.source, None, f"{scan.violation}: a page can never redirect")
+            _check_ids(page, rendered, body_html, own_ids)
+            outputs[relative] = text
+            scans[relative] = scan
+            entries[relative] = _PageEntry(key, _sha256(text), scan)
+
+        root_context = {
+            "config": config,
+            "assets": asset_urls,
+            "homes": [by_key[HOME_KEY][lang] for lang in config.languages
+                      if lang in by_key[HOME_KEY]],
+        }
+        templates_dir = config.source_dir / "templates"
+        for name in ("index.html", "404.html"):
+            outputs[name] = templates.render(config.default_language, name, root_context,
+                                             source=templates_dir / name)
+            scans[name] = scan_page(outputs[name])
+        if config.publishing:
+            outputs["sitemap.xml"] = templates.render(
+                config.default_language, "sitemap.xml", {"entries": sitemap},
+                source=templates_dir / "sitemap.xml")
+            outputs["robots.txt"] = (
+                f"User-agent: *\nAllow: /\n\nSitemap: {config.absolute_url('sitemap.xml')}\n")
+        else:
+            outputs["robots.txt"] = "User-agent: *\nAllow: /\n"
+            message = ("local build: no canonical or hreflang addresses and no sitemap.xml; "
+                       "to publish, build with --base-url https://… (README: Publish)")
+            if not self.live_reload:
+                log.warning("%s", message)
+            report.warnings.append(message)
+        outputs["manifest.webmanifest"] = templates.render(
+            config.default_language, "manifest.webmanifest", root_context,
+            source=templates_dir / "manifest.webmanifest")
+        # The service worker precaches every file by its hash: it changes with any of them.
+        digests = dict(asset_digests)
+        digests.update({relative: entry.digest for relative, entry in entries.items()})
+        digests.update({name: _sha256(text) for name, text in outputs.items()
+                        if name not in entries})
+        outputs["sw.js"] = assets.minify(templates.render(
+            config.default_language, "sw.js",
+            offline.service_worker_context(config, out, digests),
+            source=templates_dir / "sw.js"), "js", config.root)
+        files = {*digests, "sw.js"}
+        listing = links.OutputListing(files=files)
+        # After an edit, only the links of the pages rendered again can have broken, unless a
+        # file came or went or such a page lost an id (another page's #fragment may name it).
+        redone = {name for name in scans if name not in entries or name in outputs}
+        recheck: set[str] | None = None
+        if previous is not None and files == previous.files and all(
+                name in previous.scans and previous.scans[name].ids <= scans[name].ids
+                for name in redone):
+            recheck = redone
+        links.check_internal_links(config, out, pages, scans, listing, only=recheck)
+
+        # Everything checked: write what differs from what ``out`` holds.
+        self._writing = True
+        written: dict[str, str] = {}
+        for relative, text in outputs.items():
+            if self.live_reload and relative.endswith(".html"):
+                text = text.replace("</head>", self._reload_tag() + "\n</head>", 1)
+            data = text.encode("utf-8")
+            written[relative] = digest = hashlib.sha256(data).hexdigest()
+            if previous is None or previous.written.get(relative) != digest:
+                _write_bytes(out / relative, data)
+        if previous is not None:
+            for relative in entries.keys() - written.keys():
+                written[relative] = previous.written[relative]  # unchanged, left as it is
+            for relative in previous.written.keys() - written.keys():
+                _remove(out, relative)  # an article deleted or moved
+        return _State(elo_hash=elo_hash, asset_urls=asset_urls, preload=preload,
+                      asset_digests=asset_digests, prerendered=prerendered,
+                      nav_keys=nav_keys, pages=entries, written=written, files=files,
+                      scans=scans)
+
+    def _assets_into(self, out: Path, elo_hash: str) -> tuple[dict[str, str], list[str]]:
+        """The engine's runtime, the wheel, scripts, stylesheet and icon, written into
+        ``out``; their addresses by name, and the modules the pages preload."""
+        config = self.config
         # The engine's runtime, and the sha256 of every file of it the worker loads: the
         # worker checks each before use (engine-worker.js), so they are written into it.
         runtime = {
@@ -339,101 +544,56 @@ class Builder:
         asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
         # Fetched at once, in parallel, instead of one import level after another.
         preload = [config.url(path) for path in modules.graph("app.js")]
+        return asset_urls, preload
 
-        by_key: dict[str, dict[str, Page]] = defaultdict(dict)
-        for page in pages:
-            by_key[page.key][page.lang] = page
-        prerendered = {lang: _prerender(_examples(lang), lang, self._browser_messages(lang))
-                       for lang in config.languages}
-        defaults = importlib.import_module("elo_core.page").DEFAULTS
-
-        sitemap: list[dict[str, Any]] = []
-        for page in pages:
-            body_html, toc, own_ids = bodies[page.source]
-            # A local build (no base_url) writes no absolute address: see SiteConfig.base_url.
-            absolute = config.absolute_url if config.publishing else (lambda _path: None)
-            alternates = [
-                {"lang": lang, "name": config.languages[lang],
-                 "url": absolute(p.path), "href": config.url(p.path),
-                 "decimal": number_symbols(lang)[0], "group": number_symbols(lang)[1]}
-                for lang in config.languages
-                if (p := by_key[page.key].get(lang)) is not None
-            ]
-            default_alt = by_key[page.key].get(config.default_language)
-            context = {
-                "config": config,
-                "page": page,
-                "lang": page.lang,
-                # The language's number signs (CLDR), for the scripts that read numbers.
-                "number_symbols": number_symbols(page.lang),
-                "body": body_html,
-                # An article with live examples (sitegen/live.py) carries the engine.
-                "live": "data-live" in body_html,
-                "toc": toc,
-                "assets": asset_urls,
-                "preload_modules": preload,
-                "canonical": absolute(page.path),
-                "alternates": alternates,
-                "x_default": absolute(default_alt.path) if default_alt else None,
-                "nav": [p for p in pages if p.lang == page.lang and p.key != HOME_KEY],
-                "home": by_key[HOME_KEY].get(page.lang),
-                "shown": prerendered[page.lang],
-                "defaults": defaults,
-                "messages_slot": Markup(MESSAGES_SLOT),
-            }
-            html = templates.render(page.lang, page.template, context, source=page.source)
-            _check_page(page, html, body_html, own_ids)
-            if self.live_reload and notices.get(page.source):
-                html = _with_notice(html, notices[page.source])
-            if MESSAGES_SLOT in html:
-                html = html.replace(MESSAGES_SLOT, _messages_json(
-                    page_messages(html, self._browser_messages(page.lang))), 1)
-            _write(out / page.path / "index.html", assets.collapse_indentation(html))
-            sitemap.append({"loc": context["canonical"], "alternates": alternates,
-                            "x_default": context["x_default"]})
-            report.pages += 1
-
-        root_context = {
-            "config": config,
-            "assets": asset_urls,
-            "homes": [by_key[HOME_KEY][lang] for lang in config.languages
-                      if lang in by_key[HOME_KEY]],
-        }
-        templates_dir = config.source_dir / "templates"
-        for name in ("index.html", "404.html"):
-            html = templates.render(config.default_language, name, root_context,
-                                    source=templates_dir / name)
-            _write(out / name, html)
-        if config.publishing:
-            _write(out / "sitemap.xml", templates.render(
-                config.default_language, "sitemap.xml", {"entries": sitemap},
-                source=templates_dir / "sitemap.xml"))
-            _write(out / "robots.txt",
-                   f"User-agent: *\nAllow: /\n\nSitemap: {config.absolute_url('sitemap.xml')}\n")
-        else:
-            _write(out / "robots.txt", "User-agent: *\nAllow: /\n")
-            message = ("local build: no canonical or hreflang addresses and no sitemap.xml; "
-                       "to publish, build with --base-url https://… (README: Publish)")
-            if not self.live_reload:
-                log.warning("%s", message)
-            report.warnings.append(message)
-        _write(out / "manifest.webmanifest", templates.render(
-            config.default_language, "manifest.webmanifest", root_context,
-            source=templates_dir / "manifest.webmanifest"))
-        headers.write_headers(config, out)
-        _write(out / "sw.js", assets.minify(templates.render(
-            config.default_language, "sw.js", offline.service_worker_context(config, out),
-            source=templates_dir / "sw.js"), "js", config.root))
-        links.check_internal_links(config, out, pages)
-        if self.live_reload:
-            self._add_reload_script(out)
-
-    def _add_reload_script(self, out: Path) -> None:
+    def _reload_tag(self) -> str:
         """Pages served by ``serve`` reload themselves after each rebuild."""
-        script = f'<script type="module" src="{self.config.url("__reload.js")}"></script>'
-        for path in out.rglob("*.html"):
-            html = path.read_text(encoding="utf-8")
-            path.write_text(html.replace("</head>", script + "\n</head>", 1), encoding="utf-8")
+        return f'<script type="module" src="{self.config.url("__reload.js")}"></script>'
+
+
+@dataclass(frozen=True)
+class _PageEntry:
+    """A page as the last build wrote it: what it was made from, its hash, its parse."""
+
+    key: tuple[Any, ...]
+    digest: str  # sha256 of the page as checked (before serve's reload script)
+    scan: PageScan
+
+
+@dataclass
+class _State:
+    """What a build leaves for the next one (``serve``), beside the files in the output."""
+
+    elo_hash: str
+    asset_urls: dict[str, str]
+    preload: list[str]
+    asset_digests: dict[str, str]
+    prerendered: dict[str, dict[str, dict[str, Any]]]
+    nav_keys: dict[str, tuple[tuple[Any, ...], ...]]
+    pages: dict[str, _PageEntry]
+    written: dict[str, str]  # every file the build wrote but the assets: its bytes' sha256
+    files: set[str]  # every file of the output
+    scans: dict[str, PageScan]  # every HTML file's parse
+
+
+def _outline(page: Page) -> tuple[Any, ...]:
+    """What a page shows of another (navigation, home link): all but the other's text."""
+    return (page.lang, page.key, page.slug, page.title, page.nav_title, page.description,
+            page.order, page.template, page.source, page.follows)
+
+
+def _sha256(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def _remove(out: Path, relative: str) -> None:
+    """Delete a file the build no longer makes, and the folders it leaves empty."""
+    path = out / relative
+    path.unlink(missing_ok=True)
+    folder = path.parent
+    while folder != out and folder.is_dir() and not any(folder.iterdir()):
+        folder.rmdir()
+        folder = folder.parent
 
 
 _BODY = re.compile(r"<body[^>]*>")
@@ -453,11 +613,8 @@ def _with_notice(html: str, messages: list[str]) -> str:
 _ID = re.compile(r"""\sid=["']?([^"'\s>]+)""")
 
 
-def _check_page(page: Page, html: str, body_html: str, own_ids: list[str]) -> None:
-    """The finished page: no redirect, and no id of the article's that the page uses itself."""
-    problem = find_page_violation(html)
-    if problem is not None:
-        raise BuildError(page.source, None, f"{problem}: a page can never redirect")
+def _check_ids(page: Page, html: str, body_html: str, own_ids: list[str]) -> None:
+    """No id of the article's that the page uses itself."""
     in_page = Counter(_ID.findall(html))
     in_body = Counter(_ID.findall(body_html))
     for ident in own_ids:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import jinja2
+import jinja2.bccache
 from babel.support import Translations
 
 from sitegen.config import SiteConfig
@@ -14,6 +15,27 @@ from sitegen.errors import BuildError, describe
 from sitegen.i18n import format_input, format_number
 
 __all__ = ["TemplateRenderer"]
+
+
+class _SharedBytecode(jinja2.BytecodeCache):
+    """Compiled templates, kept in memory for the process: the three languages' environments
+    differ only in their catalogs and number formats, which the compiled code looks up when
+    it runs, so each template is compiled once, and again only when its source changes
+    (Jinja checks the source's hash against the cached code's)."""
+
+    def __init__(self) -> None:
+        self.buckets: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        data = self.buckets.get(bucket.key)
+        if data is not None:
+            bucket.bytecode_from_string(data)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.buckets[bucket.key] = bucket.bytecode_to_string()
+
+
+_BYTECODE = _SharedBytecode()
 
 
 class TemplateRenderer:
@@ -29,6 +51,7 @@ class TemplateRenderer:
                 extensions=["jinja2.ext.i18n"],
                 trim_blocks=True,
                 lstrip_blocks=True,
+                bytecode_cache=_BYTECODE,
             )
             env.install_gettext_translations(  # type: ignore[attr-defined]
                 translations[lang], newstyle=True
