@@ -94,8 +94,10 @@ def test_first_visit_downloads_each_file_once_then_works_offline(browser: Any, o
     assert poll(page, f"({missing})({json.dumps([precache, runtime])})", []) == [], "all stored for offline use"
 
     counts = Counter(path.split("?")[0] for path in own_site.log)
-    # sw.js is the service worker's own script, which the browser fetches itself (to register
-    # it and to check it for an update); the page's and the workers' downloads are counted.
+    # sw.js is the service worker's own script, which the browser fetches itself: to register it,
+    # and (Chromium, seen in request headers) once more as a conditional update check from the
+    # worker (Referer sw.js, If-Modified-Since) about when the site is stored. The page's and
+    # the workers' downloads are counted.
     repeated = {path: n for path, n in counts.items()
                 if n > 1 and not path.endswith("/") and path != "/sw.js"}
     assert counts["/sw.js"] <= 2
