@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from decimal import ROUND_HALF_UP, Decimal
@@ -397,6 +398,7 @@ def load_translations(locales_dir: Path, lang: str) -> Translations:
     return Translations(fp=buffer)
 
 
+@functools.cache  # asked for each page and each of its language links
 def number_symbols(lang: str) -> tuple[str, str]:
     """``lang``'s decimal and grouping symbols in CLDR, through Babel (``(",", "\u00a0")`` in
     Swedish): the signs the build gives elo_core to read numbers with, and writes into each

@@ -87,9 +87,9 @@ def _check_translations(config: SiteConfig, pages: list[Page],
     return notices
 
 
-def _check_catalogs(config: SiteConfig, report: BuildReport) -> None:
-    """A UI string a language's catalog does not translate is shown in English: a warning
-    that counts them, per language; an error under --strict, as a missing article is."""
+def _catalog_problems(config: SiteConfig) -> list[tuple[Path, str]]:
+    """Each language's catalog that is missing or leaves UI strings untranslated, with what
+    that means for its pages (see :func:`_check_catalogs`)."""
     problems: list[tuple[Path, str]] = []
     for lang in config.languages:
         if lang == config.default_language:
@@ -103,6 +103,13 @@ def _check_catalogs(config: SiteConfig, report: BuildReport) -> None:
         if missing:
             problems.append((path, f"{len(missing)} UI strings have no {lang!r} translation "
                                    "and are shown in English (build.py i18n lists them)"))
+    return problems
+
+
+def _check_catalogs(config: SiteConfig, problems: list[tuple[Path, str]],
+                    report: BuildReport) -> None:
+    """A UI string a language's catalog does not translate is shown in English: a warning
+    that counts them, per language; an error under --strict, as a missing article is."""
     if problems and config.strict:
         (first, message), *others = problems
         raise BuildError(first, None, message + " (--strict)"
@@ -174,6 +181,7 @@ class Builder:
         self._script_ids: frozenset[str] = frozenset()
         self._messages: dict[str, dict[str, str]] = {}
         self._translations: dict[str, Translations] = {}
+        self._catalog_problems: list[tuple[Path, str]] | None = None
 
     def build(self, changed: set[Path] | None = None) -> BuildReport:
         """Build the site. The first build, and any after a change of the templates, catalogs,
@@ -192,6 +200,7 @@ class Builder:
             self._messages = {}
             self._translations = {}
             self._articles = {}
+            self._catalog_problems = None
         if package_changed:
             _elo_core(fresh=True)
         previous = self._state
@@ -335,7 +344,9 @@ class Builder:
         config = self.config
         pages = load_pages(config, self._known)
         notices = _check_translations(config, pages, report)
-        _check_catalogs(config, report)
+        if self._catalog_problems is None:  # read again only after the catalogs may have changed
+            self._catalog_problems = _catalog_problems(config)
+        _check_catalogs(config, self._catalog_problems, report)
         if self._templates is None:
             self._templates = TemplateRenderer(
                 config, {lang: self._catalog(lang) for lang in config.languages})
