@@ -21,10 +21,11 @@ from elo_core.page import DEFAULTS, compute
 from sitegen.i18n import format_number, number_symbols
 from sitegen.serve import make_server
 
+from ready_page import open_ready
+
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).resolve().parents[2]
-READY_TIMEOUT_MS = 60_000
 SPRING = (ROOT / "tests/elo_core/fixtures/trf/spring_open_2025_trf16.txt").read_text(encoding="utf-8")
 NBSP = "\u00a0"
 SWEDISH = NumberFormat(decimal=",", group=NBSP)
@@ -76,17 +77,6 @@ def swedish(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     server.shutdown()
 
 
-def _open(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    return context, page, errors
-
-
 def _new_rating(rating: str, k: str) -> str:
     """Player A's new rating as the Swedish page should show it: computed from the same fields
     written with a decimal point, then formatted as CLDR's Swedish (the build's Babel)."""
@@ -98,7 +88,7 @@ def _new_rating(rating: str, k: str) -> str:
 
 def test_the_swedish_calculator_reads_swedish_numbers(browser: Any, swedish: str) -> None:
     assert number_symbols("sv") == (SWEDISH.decimal, SWEDISH.group)  # CLDR's, through Babel
-    context, page, errors = _open(browser, swedish + "sv/")
+    context, page, errors = open_ready(browser, swedish + "sv/")
     root = page.locator("html")
     assert (root.get_attribute("data-decimal"), root.get_attribute("data-group")) == (",", NBSP)
     new_a = page.locator('[data-out="new_a"]')
@@ -136,7 +126,7 @@ def _names(page: Any) -> list[str]:
 
 
 def test_the_swedish_tournament_table_sorts_swedish_numbers(browser: Any, swedish: str) -> None:
-    context, page, errors = _open(browser, swedish + "sv/tournament/")
+    context, page, errors = open_ready(browser, swedish + "sv/tournament/")
     page.set_input_files("#trf_file", files=[{
         "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
     page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()

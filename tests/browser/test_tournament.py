@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 
+from ready_page import READY_TIMEOUT_MS, open_ready
+
 from elo_core.page.trf import CSV_COLUMNS
 
 pytestmark = pytest.mark.browser
 
-READY_TIMEOUT_MS = 60_000
 FIXTURES = Path(__file__).resolve().parents[1] / "elo_core" / "fixtures" / "trf"
 SPRING = (FIXTURES / "spring_open_2025_trf16.txt").read_text(encoding="utf-8")
 WINTER = (FIXTURES / "winter_club_2026_trf26.txt").read_text(encoding="utf-8")
@@ -266,13 +267,7 @@ def test_a_file_with_an_unreadable_date_is_rated_with_a_visible_warning(
     browser: Any, served: str, lang: str
 ) -> None:
     case = CASES[lang]
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(served + case["path"])
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    context, page, errors = open_ready(browser, served + case["path"])
     warnings = page.locator('[data-out="trf_warnings"]')
     assert warnings.is_hidden()  # the example reads without a warning
     text = SPRING.replace("052 2025/04/13", "052 13th of Smarch")

@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
+from ready_page import open_ready
+
 pytestmark = pytest.mark.browser
 
-READY_TIMEOUT_MS = 60_000
 FIXTURE = (
     Path(__file__).resolve().parents[1] / "elo_core" / "fixtures" / "trf"
     / "nordic_invitational_2025_trf16.txt"
@@ -86,13 +87,7 @@ def test_a_loaded_file_shows_the_norm_and_every_requirement(
     browser: Any, served: str, lang: str
 ) -> None:
     case = CASES[lang]
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(served + case["path"])
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    context, page, errors = open_ready(browser, served + case["path"])
     # The example has five rounds: no norm is within reach, and the page says so.
     assert page.locator(".trf-no-norms").is_visible()
     assert page.locator(".trf-norm-lines").is_hidden()
