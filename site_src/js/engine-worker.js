@@ -6,15 +6,19 @@
 //      holds the fields of form `key` that changed since its last request (a big field is
 //      sent once, not with every keystroke elsewhere); `reset` starts the form afresh;
 //      `needs` names packages of the lock to load first.
+//      With `prepare: true` (engine.js prepare()) the worker only makes sure a snapshot
+//      is stored: if one is, it says "prepared" and starts only when sent {type: "start"}.
 // Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
-//      | {type: "snapshot-stored"} | {type: "error", message, integrity?}
-//      | {type: "result", id, result, micros}.
+//      | {type: "prepared"} | {type: "snapshot-stored"} | {type: "snapshot-failed", message}
+//      | {type: "error", message, integrity?} | {type: "result", id, result, micros}
+//      | {type: "timing", name}: a step of the start done (marked by the page for the benchmark).
 // Every runtime file (pyodide.mjs, pyodide.asm.mjs, the wasm, both standard libraries, the
 // lock, the wheel) is checked against the sha256 the build recorded before it is used.
 
 let pyodide = null;
 let computeJson = null;
 let lockUrl = "";
+let packageFiles = Promise.resolve();  // elo_core's files, put back after a restore
 let queue = Promise.resolve();
 const forms = new Map();  // key → the form's fields as last sent
 
@@ -60,14 +64,70 @@ async function checkedFetch(url, init) {
   return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-// Every fetch of a runtime file — this script's and Pyodide's (the wasm, the standard
-// libraries, the wheel) — is checked; Pyodide checks the wheel against the lock as well.
+// The wasm, compiled from its stream as it downloads (Chromium keeps the compiled code for
+// the next visit) while a copy of the same bytes is hashed; the module is instantiated (run)
+// only once its bytes match. Started by start() as its first step, before Pyodide asks.
+const compiling = new Map();  // the wasm's address → its checked module
+
+function compileChecked(url) {
+  const path = new URL(url).pathname;
+  const response = networkFetch(url).then((r) => {
+    if (!r.ok) throw new Error(`${url}: HTTP ${r.status}`);
+    return r;
+  });
+  const check = async (bytes) => {
+    const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
+    if (actual !== INTEGRITY[path]) {
+      // Settles the start at once: Pyodide itself would only log a failed instantiation.
+      const error = path in INTEGRITY ? mismatch(path, actual) : new IntegrityError(`${path}: no sha256 recorded`);
+      refuse(error);
+      throw error;
+    }
+  };
+  const module = response.then((r) => {
+    const copy = r.clone();
+    return Promise.all([WebAssembly.compileStreaming(r), copy.arrayBuffer().then(check)]);
+  }).then(([compiled]) => {
+    self.postMessage({ type: "timing", name: "wasm-compiled" });
+    return compiled;
+  });
+  module.catch(() => {});  // said when Pyodide instantiates it
+  compiling.set(url, { response, module });
+  return module;
+}
+
+// Files start() fetches ahead of Pyodide (the standard library), by address, until asked for.
+const early = new Map();
+
+function fetchEarly(url) {
+  const response = checkedFetch(url);
+  response.catch(() => {});  // said when Pyodide asks for it
+  early.set(url, response);
+}
+
+// Every fetch of a runtime file — this script's and Pyodide's (the standard libraries, the
+// wheel) — is checked; Pyodide checks the wheel against the lock as well. Pyodide's fetch of
+// the wasm gets the response already being compiled, of the standard library the one
+// already under way.
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href);
+  if (compiling.has(url.href)) return compiling.get(url.href).response;
+  if (early.has(url.href)) {
+    const response = early.get(url.href);
+    early.delete(url.href);
+    return response;
+  }
   if (url.origin === self.location.origin && url.pathname in INTEGRITY) {
     return checkedFetch(url.href, input instanceof Request ? undefined : init);
   }
   return networkFetch(input, init);
+};
+
+// Pyodide instantiates its wasm with instantiateStreaming: the module compiled above.
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const { url } = await source;
+  const module = await (compiling.get(url)?.module ?? compileChecked(url));
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
 // The lock, fetched at once; its wheels are requested as soon as it is read, in parallel
@@ -102,10 +162,10 @@ async function loadPackages(names) {
 }
 
 // After the first start on a device, the interpreter's memory (Python initialised,
-// elo_core imported) is kept in Cache Storage; later visits restore it instead of
-// starting Python again. One entry, replaced when the runtime or the wheel changes.
+// every elo_core module imported) is kept in Cache Storage; later visits restore it
+// instead of starting Python again. One entry, replaced when the runtime or the wheel changes.
 const SNAPSHOT_CACHE = "elo-snapshot";
-const canKeepSnapshot = typeof caches !== "undefined" && typeof CompressionStream !== "undefined";
+const canKeepSnapshot = typeof caches !== "undefined";
 
 // The runtime's folder names its version, the standard library's and the lock's names their
 // content hash (and so the wheel's), and this script's name its own (the snapshot holds the Python this script defines).
@@ -122,31 +182,73 @@ const SNAPSHOT_HASH = "X-Snapshot-SHA256";
 async function storedSnapshot(key) {
   if (!canKeepSnapshot) return null;
   try {
-    const hit = await (await caches.open(SNAPSHOT_CACHE)).match(key);
-    if (!hit) return null;
-    const compressed = await hit.arrayBuffer();
-    if (hex(await crypto.subtle.digest("SHA-256", compressed)) !== hit.headers.get(SNAPSHOT_HASH)) {
-      console.warn("engine snapshot does not match its sha256: dropped");
-      await dropSnapshots();
-      return null;
-    }
-    const stream = new Blob([compressed]).stream().pipeThrough(new DecompressionStream("gzip"));
-    return new Uint8Array(await new Response(stream).arrayBuffer());
+    return (await (await caches.open(SNAPSHOT_CACHE)).match(key)) || null;
   } catch {
     return null;
   }
 }
 
+// The memory is kept as its non-empty 4 KiB pages (about half of its 31 MB): putting them
+// back takes milliseconds, where inflating gzip kept the worker busy for half a second.
+// Layout (little-endian u32): the memory's length, the number n of pages kept, their n
+// indices, then the n pages.
+const PAGE = 4096;
+
+function packMemory(memory) {
+  const padded = new Uint8Array(Math.ceil(memory.length / PAGE) * PAGE);
+  padded.set(memory);
+  const words = new Uint32Array(padded.buffer);
+  const kept = [];
+  for (let page = 0; page * PAGE < padded.length; page++) {
+    let i = (page * PAGE) / 4;
+    const end = i + PAGE / 4;
+    while (i < end && words[i] === 0) i++;
+    if (i < end) kept.push(page);
+  }
+  const head = 8 + 4 * kept.length;
+  const packed = new Uint8Array(head + PAGE * kept.length);
+  const view = new DataView(packed.buffer);
+  view.setUint32(0, memory.length, true);
+  view.setUint32(4, kept.length, true);
+  kept.forEach((page, i) => {
+    view.setUint32(8 + 4 * i, page, true);
+    packed.set(padded.subarray(page * PAGE, (page + 1) * PAGE), head + PAGE * i);
+  });
+  return packed;
+}
+
+function unpackMemory(packed) {
+  const view = new DataView(packed.buffer, packed.byteOffset, packed.byteLength);
+  const length = view.getUint32(0, true);
+  const count = view.getUint32(4, true);
+  const head = 8 + 4 * count;
+  if (packed.length !== head + PAGE * count) throw new Error("engine snapshot has the wrong length");
+  const memory = new Uint8Array(length);
+  for (let i = 0; i < count; i++) {
+    const start = view.getUint32(8 + 4 * i, true) * PAGE;
+    if (start >= length) throw new Error("engine snapshot has a page outside its memory");
+    memory.set(packed.subarray(head + PAGE * i, head + PAGE * i + Math.min(PAGE, length - start)), start);
+  }
+  return memory;
+}
+
+// The memory in a stored snapshot; read while the runtime compiles.
+async function snapshotMemory(stored) {
+  const packed = await stored.arrayBuffer();
+  if (hex(await crypto.subtle.digest("SHA-256", packed)) !== stored.headers.get(SNAPSHOT_HASH)) {
+    throw new Error("engine snapshot does not match its sha256");
+  }
+  return unpackMemory(new Uint8Array(packed));
+}
+
 async function keepSnapshot(key, snapshot) {
   const cache = await caches.open(SNAPSHOT_CACHE);
-  // The memory is mostly empty pages: 31 MB become about 6 MB.
-  const body = new Blob([snapshot]).stream().pipeThrough(new CompressionStream("gzip"));
-  const compressed = await new Response(body).arrayBuffer();
+  const packed = packMemory(snapshot);
   const headers = {
     "Content-Type": "application/octet-stream",
-    [SNAPSHOT_HASH]: hex(await crypto.subtle.digest("SHA-256", compressed)),
+    [SNAPSHOT_HASH]: hex(await crypto.subtle.digest("SHA-256", packed)),
   };
-  await cache.put(key, new Response(compressed, { headers }));
+  await cache.put(key, new Response(packed, { headers }));
   for (const request of await cache.keys()) {
     if (request.url !== key) await cache.delete(request);
   }
@@ -258,22 +360,41 @@ function serveRestOfStdlib(wholeUrl) {
 }
 
 async function start(message) {
+  self.postMessage({ type: "timing", name: "worker-started" });
   const base = ownUrl(message.pyodide).href;
+  compileChecked(base + "pyodide.asm.wasm");
+  const stdlibUrl = message.stdlib && ownUrl(message.stdlib).href;
+  if (stdlibUrl) fetchEarly(stdlibUrl);
   lockUrl = ownUrl(message.lock).href;
   const lock = readLock(lockUrl);
   const key = snapshotKey(message.pyodide, message.stdlib || "");
-  const modules = Promise.all([checkedModule(base + "pyodide.mjs"), checkedModule(base + "pyodide.asm.mjs")]);
-  const [{ loadPyodide }, snapshot, lockFileContents] = await Promise.race([refused, Promise.all([
-    modules.then(() => import(base + "pyodide.mjs")), storedSnapshot(key), lock])]);
-  const options = { indexURL: base, lockFileContents, packages: [] };
-  if (message.stdlib) options.stdLibURL = ownUrl(message.stdlib).href;
+  // Everything at once: the loader, the runtime's module, the stored snapshot, the lock;
+  // Pyodide starts fetching the wasm and the standard library as soon as it is called.
+  const loader = checkedModule(base + "pyodide.mjs").then(() => import(base + "pyodide.mjs"));
+  const runtime = checkedModule(base + "pyodide.asm.mjs").then(() => import(base + "pyodide.asm.mjs"));
+  runtime.catch(() => {});  // said by loadPyodide, which awaits it
+  // A stored snapshot is read (and checked) at once as well.
+  const stored = storedSnapshot(key);
+  const memory = stored.then((hit) => hit && snapshotMemory(hit));
+  memory.catch(() => {});  // said by loadPyodide, which awaits it
+  const [{ loadPyodide }, hit, lockFileContents] = await Promise.race([refused, Promise.all([
+    loader, stored, lock])]);
+  const options = {
+    indexURL: base,
+    lockFileContents,
+    packages: [],
+    // Pyodide would import the runtime's module itself; this one has been checked.
+    createPyodideModule: async (settings) => (await runtime).default(settings),
+  };
+  if (message.stdlib) options.stdLibURL = stdlibUrl;
   self.postMessage({ type: "progress", step: "runtime" });
-  if (snapshot) {
+  if (hit) {
     try {
-      pyodide = await Promise.race([refused, loadPyodide({ ...options, _loadSnapshot: snapshot })]);
+      pyodide = await Promise.race([refused, loadPyodide({ ...options, _loadSnapshot: memory })]);
     } catch (error) {
       if (error instanceof IntegrityError) throw error;
-      // A snapshot that does not fit this runtime is dropped; start afresh.
+      // A snapshot that does not fit this runtime (or does not match its sha256) is
+      // dropped; start afresh.
       console.warn("engine snapshot not usable:", error);
       await dropSnapshots();
     }
@@ -282,18 +403,22 @@ async function start(message) {
   if (!restored) {
     pyodide = await Promise.race([refused, loadPyodide({ ...options, _makeSnapshot: canKeepSnapshot })]);
   }
+  self.postMessage({ type: "timing", name: "python-started" });
   if (message.stdlib) pyodide.runPython(REST_OF_STDLIB);
   self.postMessage({ type: "progress", step: "package" });
-  // Also after a restore: the files are not in the snapshot, and modules imported later
-  // need them.
-  await loadPackages(["elo-core"]);
+  if (restored) {
+    // Every elo_core module is in the restored memory (elo_core.page imports them all;
+    // tests/elo_core/test_page_imports.py), so it answers at once; the package's files,
+    // which a snapshot does not hold, are put back in the background.
+    packageFiles = loadPackages(["elo-core"]);
+    packageFiles.catch((error) => console.warn("elo_core's files not loaded:", error));
+  } else {
+    await loadPackages(["elo-core"]);
+    pyodide.runPython("from elo_core.page import compute_json");
+  }
   // elo_core's compute_json answers with valid JSON only: no Infinity or NaN, which
   // JSON.parse refuses.
-  computeJson = (restored && pyodide.globals.get("compute_json")) || pyodide.runPython(`
-from elo_core.page import compute_json
-
-compute_json
-`);
+  computeJson = pyodide.globals.get("compute_json");
   self.postMessage({ type: "ready", start: restored ? "snapshot" : "fresh" });
   if (!restored && canKeepSnapshot) {
     // Taken before any input is computed, so no one's numbers are in it; stored in the
@@ -301,7 +426,7 @@ compute_json
     const memory = snapshotWithoutPackages();
     keepSnapshot(key, memory).then(
       () => self.postMessage({ type: "snapshot-stored" }),
-      (error) => console.warn("engine snapshot not stored:", error),
+      (error) => self.postMessage({ type: "snapshot-failed", message: String(error?.message || error) }),
     );
   }
   if (message.stdlib) serveRestOfStdlib(base + "python_stdlib.zip");
@@ -310,17 +435,42 @@ compute_json
 async function compute({ id, key, mode, lang, signs = [".", ","], set, reset, needs }) {
   const form = reset || !forms.has(key) ? { ...set } : Object.assign(forms.get(key), set);
   forms.set(key, form);
-  if (needs?.length) await loadPackages(needs);
+  if (needs?.length) await packageFiles.then(() => loadPackages(needs));
   const started = performance.now();
   const result = JSON.parse(computeJson(mode, JSON.stringify(form), lang, ...signs));
   const micros = Math.round((performance.now() - started) * 1000);
   self.postMessage({ type: "result", id, result, micros });
 }
 
+// A snapshot for this runtime, standard library, lock and worker is stored already.
+async function hasSnapshot(message) {
+  try {
+    lockUrl = ownUrl(message.lock).href;
+    const cache = await caches.open(SNAPSHOT_CACHE);
+    return Boolean(await cache.match(snapshotKey(message.pyodide, message.stdlib || "")));
+  } catch {
+    return false;
+  }
+}
+
+let deferred = null;  // the "init" of a prepared worker, run when the page sends "start"
+
+async function init(message) {
+  if (message.prepare) {
+    if (!canKeepSnapshot) throw new Error("this browser cannot keep a snapshot");
+    if (await hasSnapshot(message)) {
+      deferred = message;
+      self.postMessage({ type: "prepared" });
+      return;
+    }
+  }
+  await start(message);
+}
+
 self.addEventListener("message", (event) => {
   const message = event.data;
-  if (message.type === "init") {
-    queue = start(message).catch((error) => self.postMessage({
+  if (message.type === "init" || (message.type === "start" && deferred)) {
+    queue = init(message.type === "init" ? message : { ...deferred, prepare: false }).catch((error) => self.postMessage({
       type: "error", message: String(error?.message || error), integrity: error instanceof IntegrityError,
     }));
   } else if (message.type === "compute") {

@@ -2,6 +2,9 @@
 // html[data-engine] tells its state: "idle" (not wanted yet), "loading", "ready", "error".
 // A computation that runs too long is stopped: the worker is replaced by a fresh one and
 // the request is answered with an "engine-timeout" error, so no input leaves a page busy.
+// `prepare()` starts a worker in the background only to store the memory snapshot (an
+// article whose reader may open a calculator later); the page's state stays as it is, the
+// worker stops once the snapshot is stored, and `start()` takes it over if wanted first.
 import { controlled, keepOffline } from "./offline.js";
 
 const root = document.documentElement;
@@ -58,27 +61,52 @@ function armWatchdog() {
   }, Number(root.dataset.engineTimeoutMs) || TIMEOUT_MS);  // the attribute: for tests
 }
 
-export function start(pageMessages, restart = false) {
-  messages = pageMessages;
-  if (worker) return;
+let background = false;  // the worker only stores the snapshot (prepare()), unwanted so far
+let readyMessage = null;  // its "ready", kept until the engine is wanted
+
+function stopBackground() {
+  worker?.terminate();
+  worker = null;
+  background = false;
+  readyMessage = null;
+}
+
+function ready(message, restart) {
+  performance.mark("engine-ready");  // read by the benchmark
+  root.dataset.engineStart = message.start;  // "fresh" or "snapshot"
+  setState("ready", messages["engine-ready"]);
+  root.dispatchEvent(new CustomEvent("engine-ready"));
+  keepOffline({ runtime: true });
+  tell(restart ? "restarted" : "ready");
+}
+
+function spawn(restart, prepare) {
   generation += 1;
-  setState("loading", messages["engine-loading"]);
+  background = prepare;
   worker = new Worker(root.dataset.workerSrc, { type: "module" });
   worker.addEventListener("message", (event) => {
     const message = event.data;
-    if (message.type === "progress") {
-      setState("loading", messages[`engine-${message.step}`] || messages["engine-loading"]);
+    if (message.type === "timing") {
+      performance.mark(`engine-${message.name}`);  // read by the benchmark
+    } else if (message.type === "progress") {
+      if (!background) setState("loading", messages[`engine-${message.step}`] || messages["engine-loading"]);
     } else if (message.type === "ready") {
-      performance.mark("engine-ready");  // read by the benchmark
-      root.dataset.engineStart = message.start;  // "fresh" or "snapshot"
-      setState("ready", messages["engine-ready"]);
-      root.dispatchEvent(new CustomEvent("engine-ready"));
-      keepOffline({ runtime: true });
-      tell(restart ? "restarted" : "ready");
-    } else if (message.type === "snapshot-stored") {
+      if (background) readyMessage = message;
+      else ready(message, restart);
+    } else if (message.type === "prepared" || message.type === "snapshot-stored") {
       root.dataset.engineSnapshot = "stored";
-    } else if (message.type === "error") {
-      failed(message.message);
+      // Unwanted, the worker has done its job; wanted, one that found the snapshot stored
+      // starts now (restoring it).
+      if (background) stopBackground();
+      else if (message.type === "prepared") worker.postMessage({ type: "start" });
+    } else if (message.type === "error" || message.type === "snapshot-failed") {
+      if (message.type === "snapshot-failed" && !background) return;
+      if (background) {
+        console.warn("engine snapshot not prepared:", message.message);
+        stopBackground();
+      } else {
+        failed(message.message);
+      }
     } else if (message.type === "result") {
       const index = outstanding.findIndex((request) => request.id === message.id);
       if (index >= 0) {
@@ -88,13 +116,42 @@ export function start(pageMessages, restart = false) {
       armWatchdog();
     }
   });
-  worker.addEventListener("error", (event) => failed(event.message || "worker"));
-  controlled().then(() => worker?.postMessage({
+  worker.addEventListener("error", (event) => {
+    if (background) stopBackground();
+    else failed(event.message || "worker");
+  });
+  const created = worker;
+  controlled().then(() => worker === created && created.postMessage({
     type: "init",
+    prepare,
     pyodide: root.dataset.pyodideSrc,
     lock: root.dataset.lockSrc,
     stdlib: root.dataset.stdlibSrc,
   }));
+}
+
+export function start(pageMessages, restart = false) {
+  messages = pageMessages;
+  if (worker && background) {
+    // The reader wants the engine while the snapshot is being prepared: take the worker over.
+    background = false;
+    setState("loading", messages["engine-loading"]);
+    // Ready already, or its "ready" (or "prepared") is still to come.
+    if (readyMessage) ready(readyMessage, restart);
+    readyMessage = null;
+    return;
+  }
+  if (worker) return;
+  setState("loading", messages["engine-loading"]);
+  spawn(restart, false);
+}
+
+// While the reader reads: start the engine in the background, store its memory snapshot
+// (unless one is stored already) and stop, so a calculator or live example opened later
+// restores it instead of starting Python.
+export function prepare() {
+  if (worker || !root.dataset.workerSrc) return;
+  spawn(false, true);
 }
 
 // One computation: `set` holds the fields changed since this key's last request (all of

@@ -27,17 +27,21 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
 // Stores `response` for `url` if its bytes are what the build recorded (or it records
-// nothing for it); a mismatch is said and nothing is stored.
+// nothing for it); a mismatch is said and nothing is stored. Resolves with whether it was.
 async function putChecked(cache, url, response) {
   const path = new URL(url, self.location.origin).pathname;
-  if (!(path in INTEGRITY)) return cache.put(url, response);
+  if (!(path in INTEGRITY)) {
+    await cache.put(url, response);
+    return true;
+  }
   const bytes = await response.arrayBuffer();
   const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
   if (actual !== INTEGRITY[path]) {
     console.error(`${path} does not match the sha256 recorded when the site was built; not cached`);
-    return undefined;
+    return false;
   }
-  return cache.put(url, new Response(bytes, { status: response.status, headers: response.headers }));
+  await cache.put(url, new Response(bytes, { status: response.status, headers: response.headers }));
+  return true;
 }
 
 async function keep({ runtime }) {
@@ -74,16 +78,20 @@ async function storeRuntime(priority) {
     if (url.endsWith("/python_stdlib.zip") || await cache.match(url)) continue;
     try {
       const response = await fetch(url, { priority });
-      if (response.ok) await putChecked(cache, url, response);
+      if (!response.ok || !(await putChecked(cache, url, response))) return false;
     } catch {
-      return;  // offline: the engine fetches what it needs when it starts
+      return false;  // offline: the engine fetches what it needs when it starts
     }
   }
+  return true;
 }
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "keep") event.waitUntil(keep(event.data));
-  if (event.data?.type === "prefetch") event.waitUntil(storeRuntime("low"));
+  // The page hears whether the whole runtime is stored (prefetch.js).
+  if (event.data?.type === "prefetch") {
+    event.waitUntil(storeRuntime("low").then((stored) => event.ports[0]?.postMessage({ stored })));
+  }
   // A page that has finished loading asks again (offline.js): see there why.
   if (event.data?.type === "activate") self.skipWaiting();
 });

@@ -1,5 +1,7 @@
 """Background prefetch: an article fetches the engine's runtime, so a calculator opened later
-starts from the cache, also offline; not when the reader saves data."""
+starts from the cache, also offline, and then stores the engine's memory snapshot, so the
+calculator or a live example restores Python instead of starting it; neither when the
+reader saves data."""
 
 from __future__ import annotations
 
@@ -23,6 +25,11 @@ RUNTIME_CACHED = """async () => {
   if (!names.length) return [];
   const cache = await caches.open(names[0]);
   return (await cache.keys()).map((request) => request.url.split("/").pop()).sort();
+}"""
+
+SNAPSHOT_KEYS = """async () => {
+  if (!(await caches.has("elo-snapshot"))) return [];
+  return (await (await caches.open("elo-snapshot")).keys()).map((request) => request.url);
 }"""
 
 SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
@@ -84,4 +91,79 @@ def test_no_prefetch_when_the_reader_saves_data(
     assert page.evaluate("navigator.connection.saveData") is True
     assert not any("/pyodide/" in path for path in log), log
     assert page.evaluate(RUNTIME_CACHED) == []
+    context.close()
+
+
+def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
+        browser: Any, logged: tuple[str, list[str], Any]) -> None:
+    base, log, _httpd = logged
+    context = browser.new_context()
+    page = context.new_page()
+    workers: list[Any] = []
+    page.on("worker", lambda worker: workers.append(worker))
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(base + "en/elo-formula/")
+    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=120_000)
+    # Prepared in the background: the article's own engine was never wanted, and the
+    # worker that made the snapshot has stopped.
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+    assert len(workers) == 1
+    for _ in range(50):
+        if not page.workers:
+            break
+        page.wait_for_timeout(100)
+    assert page.workers == []
+    [key] = page.evaluate(SNAPSHOT_KEYS)
+    assert page.evaluate("document.documentElement.dataset.lockSrc").split("/")[-1] in key
+    assert sum("pyodide.asm.wasm" in path for path in log) == 1
+
+    page.goto(base + "de/")
+    page.locator(READY).wait_for(state="attached", timeout=60_000)
+    assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
+    page.fill('[name="rating_a"]', "1750")
+    page.fill('[name="rating_b"]', "1810")
+    page.locator('[data-out="change_a"]', has_text="+11,7").wait_for(timeout=10_000)
+    # Another article (no example in view, so its engine is not wanted) finds the
+    # snapshot stored and starts nothing more than a look.
+    page.goto(base + "de/elo-formel/")
+    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=60_000)
+    assert page.evaluate(SNAPSHOT_KEYS) == [key]
+    assert sum("pyodide.asm.wasm" in path for path in log) == 1
+    assert errors == []
+    context.close()
+
+
+def test_a_live_example_wanted_while_the_snapshot_is_made_takes_that_engine_over(
+        browser: Any, logged: tuple[str, list[str], Any]) -> None:
+    base, log, _httpd = logged
+    context = browser.new_context()
+    page = context.new_page()
+    workers: list[Any] = []
+    page.on("worker", lambda worker: workers.append(worker))
+    page.goto(base + "en/elo-formula/")
+    for _ in range(600):
+        if workers:
+            break
+        page.wait_for_timeout(100)
+    assert workers, "no engine was started in the background"
+    assert page.evaluate("document.documentElement.dataset.engine") == "idle"
+    example = page.locator("[data-live]").first
+    example.locator("input").first.focus()
+    page.locator(READY).wait_for(state="attached", timeout=120_000)
+    field = example.locator('[name="rating"]')
+    outputs = example.locator("[data-out]")
+    before = outputs.all_text_contents()
+    field.fill("1950")
+    for _ in range(100):
+        if outputs.all_text_contents() != before:
+            break
+        page.wait_for_timeout(100)
+    assert outputs.all_text_contents() != before
+    # The same worker: none was started beside it, and it stays to answer.
+    assert len(workers) == 1 and len(page.workers) == 1
+    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=120_000)
+    page.wait_for_timeout(500)
+    assert len(page.workers) == 1
+    assert sum("pyodide.asm.wasm" in path for path in log) == 1
     context.close()
