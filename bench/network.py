@@ -61,11 +61,19 @@ class Link:
         self.lock = threading.Lock()
         self.free_at = 0.0
         self.sent = 0  # bytes on the wire (headers and bodies) since the last reset
+        # Each response since the last reset: (path, arrived, last byte sent, body bytes), in
+        # time.monotonic() seconds: the benchmark's waterfall.
+        self.requests: list[tuple[str, float, float, int]] = []
 
     def reset(self) -> int:
         with self.lock:
             sent, self.sent = self.sent, 0
+            self.requests = []
             return sent
+
+    def record(self, path: str, arrived: float, size: int) -> None:
+        with self.lock:
+            self.requests.append((path, arrived, time.monotonic(), size))
 
     def wait_round_trip(self) -> None:
         if self.profile:
@@ -100,6 +108,7 @@ def shaped_handler(base: type[SiteHandler], link: Link, encoding: str) -> type[S
             link.wait_round_trip()  # the connection's handshake
 
         def do_GET(self) -> None:  # noqa: N802
+            arrived = time.monotonic()
             path = Path(self.translate_path(self.path))
             if path.is_dir() and self.path.split("?")[0].endswith("/"):
                 path = path / "index.html"
@@ -128,6 +137,7 @@ def shaped_handler(base: type[SiteHandler], link: Link, encoding: str) -> type[S
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
             link.send(self.wfile.write, body)
+            link.record(self.path.split("?")[0], arrived, len(body))
 
         def flush_headers(self) -> None:
             buffered = getattr(self, "_headers_buffer", [])

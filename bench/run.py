@@ -59,6 +59,8 @@ PAGE_TIMINGS = """async () => {
     }).observe({ type: "longtask", buffered: true });
   });
   return { ready: mark ? mark.startTime : null, fcp: paint ? paint.startTime : null,
+           marks: performance.getEntriesByType("mark").filter((m) => m.name.startsWith("engine-"))
+             .map((m) => [m.name.slice(7), Math.round(m.startTime)]),
            longest_task: longTasks.length ? Math.max(...longTasks) : 0,
            from_snapshot: document.documentElement.dataset.engineStart === "snapshot" ? 1 : 0 };
 }"""
@@ -173,12 +175,28 @@ def network_visit(browser: Any, shaped: ShapedSite, url: str, ready: str,
         page.goto(before, wait_until="load", timeout=READY_TIMEOUT_MS)
         page.wait_for_timeout(20_000)
     before_bytes = shaped.link.reset()
+    started = time.monotonic()
     page.goto(url, wait_until="commit", timeout=READY_TIMEOUT_MS)
     page.locator(ready).wait_for(state="attached", timeout=READY_TIMEOUT_MS)
     timings = page.evaluate(PAGE_TIMINGS)
+    requests = list(shaped.link.requests)
     sent = shaped.link.reset()
     context.close()
-    return {"ready": timings["ready"], "bytes": sent, "bytes_before": before_bytes}
+    # Where the time went: each response from its request's arrival to its last byte (ms
+    # since the navigation began, as the server saw it), and the engine's steps.
+    waterfall = [{"path": path, "start": round((arrived - started) * 1000),
+                  "end": round((done - started) * 1000), "bytes": size}
+                 for path, arrived, done, size in sorted(requests, key=lambda r: r[1])]
+    return {"ready": timings["ready"], "bytes": sent, "bytes_before": before_bytes,
+            "waterfall": waterfall, "marks": timings["marks"]}
+
+
+def waterfall_text(visit: dict[str, Any]) -> str:
+    """A visit's waterfall as lines of text: each request, then the engine's steps."""
+    lines = [f"{row['start']:>7} {row['end']:>7} ms {row['bytes'] / 1000:>8.1f} KB  {row['path']}"
+             for row in visit["waterfall"]]
+    lines += [f"{at:>7}         ms             {name}" for name, at in visit["marks"]]
+    return "\n".join(lines)
 
 
 def network(browser: Any, shaped: ShapedSite, bare_url: str, profiles: list[str],
@@ -201,6 +219,12 @@ def network(browser: Any, shaped: ShapedSite, bare_url: str, profiles: list[str]
             "page_bytes": median([r["bytes"] for r in page]),
         }
         row["ratio"] = row["page_ready"] / row["bare_ready"]
+        # The first run's of each, to see where the page's time goes against the floor.
+        row["waterfall"] = {"bare": {k: bare[0][k] for k in ("waterfall", "marks")},
+                            "page": {k: page[0][k] for k in ("waterfall", "marks")}}
+        for kind in ("bare", "page"):
+            print(f"\n{PROFILES[name].name}, {kind}:\n{waterfall_text(row['waterfall'][kind])}",
+                  flush=True)
         if name == "10mbit":
             later = [network_visit(browser, shaped, shaped.base + "en/", 'html[data-engine="ready"]',
                                    before=shaped.base + "en/elo-formula/") for _ in range(runs)]

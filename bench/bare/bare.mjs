@@ -3,7 +3,11 @@
 // runtime folder; the site's Content-Security-Policy allows no blob: worker).
 const runtime = new URL(new URLSearchParams(location.search).get("runtime"), location.href).href;
 const worker = new Worker(`worker.mjs?${new URLSearchParams({ runtime })}`, { type: "module" });
-worker.onmessage = () => {
+worker.onmessage = (event) => {
+  if (event.data !== "ready") {
+    performance.mark(`engine-${event.data}`);
+    return;
+  }
   performance.mark("engine-ready");
   document.documentElement.dataset.state = "ready";
 };
