@@ -368,8 +368,8 @@ async function start(message) {
   lockUrl = ownUrl(message.lock).href;
   const lock = readLock(lockUrl);
   const key = snapshotKey(message.pyodide, message.stdlib || "");
-  // Everything at once: the loader, the runtime's module, the stored snapshot, the lock;
-  // Pyodide starts fetching the wasm and the standard library as soon as it is called.
+  // Everything at once, not one after another: the wasm (compiled as it arrives), the
+  // standard library, the lock, the loader, the runtime's module and the stored snapshot.
   const loader = checkedModule(base + "pyodide.mjs").then(() => import(base + "pyodide.mjs"));
   const runtime = checkedModule(base + "pyodide.asm.mjs").then(() => import(base + "pyodide.asm.mjs"));
   runtime.catch(() => {});  // said by loadPyodide, which awaits it
