@@ -122,7 +122,8 @@ def fingerprint(source: Path, out_dir: Path, folder: str, minify_root: Path | No
 # A page downloads only the parts of the stylesheet it can use. site.css stays one file (one
 # set of custom properties, rules in cascade order); a part that styles what only some pages
 # hold stands between "/* @needs NEEDLE … */" and "/* @end */" and is kept for a page whose
-# HTML holds any of its needles (a mode's data-mode="…", a class only articles have, …).
+# HTML holds any of its needles: ".name" an element of that class, anything else that text
+# (a mode's data-mode="…", "<math", …).
 _NEEDS = re.compile(r"/\* @needs ([^*]+?) \*/")
 _END = "/* @end */"
 
@@ -148,9 +149,16 @@ def stylesheet_parts(text: str, source: Path) -> tuple[tuple[tuple[str, ...], st
     return tuple(part for part in parts if part[1].strip())
 
 
+def _holds(html: str, needle: str) -> bool:
+    """".name": an element of that class; anything else: that text."""
+    if needle.startswith("."):
+        return re.search(rf'\sclass="(?:[^"]*\s)?{re.escape(needle[1:])}(?:\s[^"]*)?"', html) is not None
+    return needle in html
+
+
 def stylesheet_for(parts: tuple[tuple[tuple[str, ...], str], ...], html: str) -> tuple[bool, ...]:
     """Which of ``parts`` a page whose HTML is ``html`` needs (every part without needles)."""
-    return tuple(not needles or any(needle in html for needle in needles)
+    return tuple(not needles or any(_holds(html, needle) for needle in needles)
                  for needles, _text in parts)
 
 

@@ -15,15 +15,19 @@ SOURCE = Path("site.css")
 
 
 def test_parts_keep_the_order_and_say_what_each_needs() -> None:
-    text = ("a { x: 1; }\n/* @needs data-mode=\"league\" class=\"chart */\n.chart { y: 2; }\n"
+    text = ("a { x: 1; }\n/* @needs data-mode=\"league\" .chart */\n.chart { y: 2; }\n"
             "/* @end */\nb { z: 3; }\n")
     parts = stylesheet_parts(text, SOURCE)
     assert parts == (((), "a { x: 1; }\n"),
-                     (('data-mode="league"', 'class="chart'), ".chart { y: 2; }\n"),
+                     (('data-mode="league"', ".chart"), ".chart { y: 2; }\n"),
                      ((), "b { z: 3; }\n"))
     assert stylesheet_for(parts, '<section data-mode="elo">') == (True, False, True)
-    assert stylesheet_for(parts, '<div class="chart wide">') == (True, True, True)
     assert stylesheet_for(parts, '<section data-mode="league">') == (True, True, True)
+    # ".name" is an element of that class, wherever the class stands in its attribute.
+    for html in ('<div class="chart">', '<div class="wide chart">', '<div class="a chart b">'):
+        assert stylesheet_for(parts, html) == (True, True, True), html
+    for html in ('<div class="charts">', '<div class="bar-chart">', "<p>a chart</p>"):
+        assert stylesheet_for(parts, html) == (True, False, True), html
 
 
 @pytest.mark.parametrize("text, line, message", [
@@ -54,6 +58,8 @@ def test_the_home_page_gets_no_other_tools_rules_but_the_pages_that_need_them_do
     assert ".standings" in league and ".trf-table" not in league
     assert ".trf-table" in tournament
     assert ".live-field" in article and ".anchor" in article
+    # A class among others on its element still brings its part (the K advisor's box).
+    assert ".field-check" in _stylesheet(site, "en/fide-calculators/index.html")
     # What every page needs is in each: the colours (light and dark), the calculators.
     for sheet in (home, league, tournament, article):
         assert "--bg:" in sheet and "prefers-color-scheme:dark" in sheet and ".calc-grid" in sheet
