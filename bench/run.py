@@ -352,6 +352,74 @@ def live_articles(browser: Any, site: Site, paths: list[str]) -> dict[str, Any]:
             "first_input_running_ms": running}
 
 
+# Long main-thread tasks from now on: start() before an action, longest() after it (the
+# longest task's duration in ms, 0 without one).
+LONG_TASKS = """() => {
+  const seen = [];
+  window.__longTasks = seen;
+  new PerformanceObserver((list) => seen.push(...list.getEntries().map((e) => e.duration)))
+    .observe({ type: "longtask" });
+}"""
+LONGEST = """async () => {
+  // A task still running when asked is reported once it ends: wait a frame and a task.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+  return window.__longTasks.length ? Math.max(...window.__longTasks) : 0;
+}"""
+
+
+def live_example_longest_task(browser: Any, url: str, runs: int) -> dict[str, float]:
+    """The longest main-thread task from a live example's first input until its numbers
+    have changed, on a fresh profile (the input starts the engine)."""
+    longest: list[float] = []
+    for _ in range(runs):
+        context = browser.new_context()
+        page = context.new_page()
+        page.goto(url, wait_until="load")
+        page.wait_for_timeout(300)
+        page.evaluate(LONG_TASKS)
+        page.evaluate(FIRST_INPUT, ["1850"])
+        longest.append(page.evaluate(LONGEST))
+        context.close()
+    return {"median": median(longest), "worst": max(longest)}
+
+
+# The tournament page reads a pasted file: the text goes into the field as a dropped or
+# chosen file's does (one input event), and the answer is the section's "results" event.
+LOAD_TRF = """async ([text]) => {
+  const field = document.querySelector("#trf_text");
+  const section = field.closest("section[data-mode]");
+  const done = new Promise((resolve) => section.addEventListener("results", resolve, { once: true }));
+  const start = performance.now();
+  field.value = text;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
+  await done;
+  return performance.now() - start;
+}"""
+
+
+def tournament_file_longest_task(browser: Any, url: str, runs: int) -> dict[str, float]:
+    """The longest main-thread task while the tournament page reads and shows a 500-player,
+    11-round file (bench/trf.py), the engine ready; and how long until it is shown."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    import trf as trf_bench
+
+    text = trf_bench.random_tournament()
+    longest: list[float] = []
+    shown: list[float] = []
+    context = browser.new_context()
+    page = context.new_page()
+    for _ in range(runs):
+        page.goto(url)
+        page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        page.wait_for_timeout(300)
+        page.evaluate(LONG_TASKS)
+        shown.append(page.evaluate(LOAD_TRF, [text]))
+        longest.append(page.evaluate(LONGEST))
+        page.evaluate("localStorage.clear()")  # the next load starts from the example again
+    context.close()
+    return {"median": median(longest), "worst": max(longest), "shown_ms": median(shown)}
+
+
 def recompute(browser: Any, url: str) -> dict[str, float]:
     context = browser.new_context()
     page = context.new_page()
@@ -472,6 +540,17 @@ def table(results: dict[str, Any]) -> list[tuple[str, str, str]]:
          f"{b['cold']['longest_task']:.0f} / {b['cold']['longest_task_worst']:.0f} ms", "≤ 50 ms"),
         ("… the same on an article, engine not started (control)",
          f"{results['article_longest_task']['median']:.0f} / {results['article_longest_task']['worst']:.0f} ms", ""),
+    ]
+    if "live_longest_task" in results:
+        live = results["live_longest_task"]
+        rows.append(("Longest main-thread task, a live example's first answer (median / worst)",
+                     f"{live['median']:.0f} / {live['worst']:.0f} ms", "≤ 50 ms"))
+    if "trf_longest_task" in results:
+        trf_page = results["trf_longest_task"]
+        rows.append(("Longest main-thread task, a 500-player TRF file on the tournament page "
+                     "(median / worst)", f"{trf_page['median']:.0f} / {trf_page['worst']:.0f} ms "
+                     f"(shown after {trf_page['shown_ms'] / 1000:.2f} s)", "≤ 50 ms"))
+    rows += [
         ("Article, first visit up to its load event (largest of the English articles)",
          f"{results['live']['largest_before_load'] / 1e3:.1f} KB", "≤ 150 KB"),
         ("Live example, first input → numbers: cold engine / second visit / running",
@@ -634,6 +713,10 @@ def main() -> int:
         results["ratio_warm"] = results["page"]["warm"]["ready"] / results["bare"]["warm"]["ready"]
         results["article_longest_task"] = article_longest_task(
             browser, site.base + "en/elo-formula/", args.runs)
+        results["live_longest_task"] = live_example_longest_task(
+            browser, site.base + "en/elo-formula/", args.runs)
+        results["trf_longest_task"] = tournament_file_longest_task(
+            browser, site.base + "en/tournament/", args.runs)
         results["recompute"] = recompute(browser, site.base + "en/")
         results["live"] = live_articles(browser, site, ARTICLES_EN)
         results["bytes"] = first_visit_bytes(browser, site, "en/")

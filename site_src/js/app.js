@@ -7,6 +7,12 @@ import {
   carryInputsAcrossLanguages, initShare, offerSharedInputs, restoreInputs, saveInputs,
 } from "./state.js";
 
+// Start-up runs in short tasks: the page answers a tap or a key between them (on a slow phone
+// binding every calculator at once held the main thread for over 50 ms). scheduler.yield()
+// resumes ahead of other queued work where the browser has it; elsewhere a new task.
+const nextTask = () => (globalThis.scheduler?.yield
+  ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+
 const messages = JSON.parse(document.getElementById("ui-messages")?.textContent || "{}");
 
 // The K advisor's "current year" is the visitor's, not the build's.
@@ -38,10 +44,18 @@ function summarise() {
 summarise();
 optionsForm?.addEventListener("change", summarise);
 
-const widgets = [...document.querySelectorAll("section[data-mode]")]
-  .map((section) => bindWidget(section, messages, { onInput: saveInputs }));
+// One calculator per task.
+const widgets = [];
+for (const section of document.querySelectorAll("section[data-mode]")) {
+  await nextTask();
+  widgets.push(bindWidget(section, messages, { onInput: saveInputs }));
+}
 // A worked example in the page's text (sitegen/live.py): live, but not kept or shared.
-document.querySelectorAll("main [data-live]").forEach((example) => bindWidget(example, messages));
+for (const example of document.querySelectorAll("main [data-live]")) {
+  await nextTask();
+  bindWidget(example, messages);
+}
+await nextTask();
 
 refreshAll = () => { summarise(); widgets.forEach((widget) => widget.refresh()); };
 offerSharedInputs(refreshAll);
@@ -106,4 +120,5 @@ addEventListener("beforeprint", () => {
 });
 addEventListener("afterprint", () => folded.forEach((details) => { details.open = false; }));
 
+await nextTask();
 start(messages);

@@ -36,6 +36,8 @@ __all__ = [
     "pyodide_version",
     "sha256_of",
     "slim_wheel",
+    "stylesheet_for",
+    "stylesheet_parts",
     "tree_digest",
 ]
 
@@ -115,6 +117,49 @@ def fingerprint(source: Path, out_dir: Path, folder: str, minify_root: Path | No
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
     return f"{folder}/{name}"
+
+
+# A page downloads only the parts of the stylesheet it can use. site.css stays one file (one
+# set of custom properties, rules in cascade order); a part that styles what only some pages
+# hold stands between "/* @needs NEEDLE … */" and "/* @end */" and is kept for a page whose
+# HTML holds any of its needles: ".name" an element of that class, anything else that text
+# (a mode's data-mode="…", "<math", …).
+_NEEDS = re.compile(r"/\* @needs ([^*]+?) \*/")
+_END = "/* @end */"
+
+
+def stylesheet_parts(text: str, source: Path) -> tuple[tuple[tuple[str, ...], str], ...]:
+    """``text`` (site.css) in order as (needles, text): no needles for what every page gets."""
+    parts: list[tuple[tuple[str, ...], str]] = []
+    needles: tuple[str, ...] = ()
+    lines: list[str] = []
+    for number, line in enumerate(text.splitlines(keepends=True), start=1):
+        opening = _NEEDS.fullmatch(line.strip())
+        if opening is None and line.strip() != _END:
+            lines.append(line)
+            continue
+        if (opening is not None) == bool(needles):
+            raise BuildError(source, number, "a '@needs' part must end ('/* @end */') before "
+                             "the next begins" if needles else "'/* @end */' without '@needs'")
+        parts.append((needles, "".join(lines)))
+        needles, lines = (tuple(opening.group(1).split()) if opening else ()), []
+    if needles:
+        raise BuildError(source, None, "the last '@needs' part has no '/* @end */'")
+    parts.append(((), "".join(lines)))
+    return tuple(part for part in parts if part[1].strip())
+
+
+def _holds(html: str, needle: str) -> bool:
+    """".name": an element of that class; anything else: that text."""
+    if needle.startswith("."):
+        return re.search(rf'\sclass="(?:[^"]*\s)?{re.escape(needle[1:])}(?:\s[^"]*)?"', html) is not None
+    return needle in html
+
+
+def stylesheet_for(parts: tuple[tuple[tuple[str, ...], str], ...], html: str) -> tuple[bool, ...]:
+    """Which of ``parts`` a page whose HTML is ``html`` needs (every part without needles)."""
+    return tuple(not needles or any(_holds(html, needle) for needle in needles)
+                 for needles, _text in parts)
 
 
 def pyodide_version(config: SiteConfig) -> str:

@@ -370,9 +370,13 @@ class Builder:
             asset_digests = offline.file_digests(out)
             prerendered = {lang: _prerender(_examples(lang), lang, self._browser_messages(lang))
                            for lang in config.languages}
+            css_source = config.source_dir / "css" / "site.css"
+            css = _Stylesheets(assets.stylesheet_parts(css_source.read_text(encoding="utf-8"),
+                                                       css_source))
         else:
             asset_urls, preload = previous.asset_urls, previous.preload
             asset_digests, prerendered = previous.asset_digests, previous.prerendered
+            css = previous.css
 
         by_key: dict[str, dict[str, Page]] = defaultdict(dict)
         for page in pages:
@@ -438,6 +442,7 @@ class Builder:
             }
             rendered = html = templates.render(page.lang, page.template, context,
                                                source=page.source)
+            html, stylesheet = css.link(html, asset_urls["css"], config)
             if page_notices:
                 html = _with_notice(html, list(page_notices))
             if MESSAGES_SLOT in html:
@@ -451,7 +456,7 @@ class Builder:
             _check_ids(page, rendered, body_html, own_ids)
             outputs[relative] = text
             scans[relative] = scan
-            entries[relative] = _PageEntry(key, _sha256(text), scan)
+            entries[relative] = _PageEntry(key, _sha256(text), scan, stylesheet)
 
         root_context = {
             "config": config,
@@ -480,6 +485,10 @@ class Builder:
         outputs["manifest.webmanifest"] = templates.render(
             config.default_language, "manifest.webmanifest", root_context,
             source=templates_dir / "manifest.webmanifest")
+        # Every page's part of the stylesheet (also of the pages not rendered again).
+        for entry in entries.values():
+            if entry.stylesheet:
+                outputs[entry.stylesheet] = css.texts[entry.stylesheet]
         # The service worker precaches every file by its hash: it changes with any of them.
         digests = dict(asset_digests)
         digests.update({relative: entry.digest for relative, entry in entries.items()})
@@ -517,7 +526,7 @@ class Builder:
             for relative in previous.written.keys() - written.keys():
                 _remove(out, relative)  # an article deleted or moved
         return _State(elo_hash=elo_hash, asset_urls=asset_urls, preload=preload,
-                      asset_digests=asset_digests, prerendered=prerendered,
+                      asset_digests=asset_digests, prerendered=prerendered, css=css,
                       nav_keys=nav_keys, pages=entries, written=written, files=files,
                       scans=scans)
 
@@ -569,6 +578,31 @@ class _PageEntry:
     key: tuple[Any, ...]
     digest: str  # sha256 of the page as checked (before serve's reload script)
     scan: PageScan
+    stylesheet: str = ""  # its part of the stylesheet (relative to the output); "": all of it
+
+
+class _Stylesheets:
+    """The parts of site.css each page needs (assets.stylesheet_parts), one minified file
+    per combination that pages use; a page that needs every part links the whole file."""
+
+    def __init__(self, parts: tuple[tuple[tuple[str, ...], str], ...]) -> None:
+        self.parts = parts
+        self.files: dict[tuple[bool, ...], str] = {}  # the parts a file holds → its path
+        self.texts: dict[str, str] = {}  # its path → its minified text
+
+    def link(self, html: str, whole: str, config: SiteConfig) -> tuple[str, str]:
+        """``html`` linking its part of the stylesheet instead of ``whole`` (the URL of the
+        whole one), and that part's path ("" when it needs all of it)."""
+        needed = assets.stylesheet_for(self.parts, html)
+        if all(needed):
+            return html, ""
+        relative = self.files.get(needed)
+        if relative is None:
+            text = assets.minify("".join(part for (_, part), kept in zip(self.parts, needed)
+                                         if kept), "css", config.root)
+            relative = f"assets/site.{assets.digest(text.encode('utf-8'))}.css"
+            self.files[needed], self.texts[relative] = relative, text
+        return html.replace(f'href="{whole}"', f'href="{config.url(relative)}"', 1), relative
 
 
 @dataclass
@@ -579,6 +613,7 @@ class _State:
     asset_urls: dict[str, str]
     preload: list[str]
     asset_digests: dict[str, str]
+    css: _Stylesheets
     prerendered: dict[str, dict[str, dict[str, Any]]]
     nav_keys: dict[str, tuple[tuple[Any, ...], ...]]
     pages: dict[str, _PageEntry]

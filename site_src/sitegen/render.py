@@ -6,6 +6,9 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+import re
+from decimal import Decimal
+
 import jinja2
 import jinja2.bccache
 from babel.support import Translations
@@ -14,7 +17,33 @@ from sitegen.config import SiteConfig
 from sitegen.errors import BuildError, describe
 from sitegen.i18n import format_input, format_number
 
-__all__ = ["TemplateRenderer"]
+__all__ = ["TemplateRenderer", "relative_path"]
+
+_POINT = re.compile(r"(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)")
+
+
+def _short(number: Decimal) -> str:
+    """A number as SVG reads it, without what it does not need: 2.0 → 2, 0.5 → .5."""
+    text = format(number.normalize(), "f")
+    if "." in text:
+        text = text.rstrip("0").rstrip(".")
+    return text.replace("0.", ".", 1) if text.startswith(("0.", "-0.")) else text
+
+
+def relative_path(d: str) -> str:
+    """A polyline path as elo_core writes it ("M44.0,160.0 46.8,158.7 …", or with "L"s)
+    drawn the same with relative steps ("M44 160l2.8-1.3…"): each step is the difference of
+    two of its numbers, exact in decimal, so the points are the same; the page is smaller."""
+    points = [(Decimal(x), Decimal(y)) for x, y in _POINT.findall(d)]
+    if not points or not re.fullmatch(r"M[\d.,\sL-]*", d):
+        raise ValueError(f"not a polyline path: {d[:40]!r}")
+    (x0, y0), steps = points[0], []
+    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+        dx, dy = _short(x2 - x1), _short(y2 - y1)
+        steps.append(dx + ("" if dy.startswith("-") else " ") + dy)
+    text = "".join(step if step.startswith("-") or index == 0 else " " + step
+                   for index, step in enumerate(steps))
+    return f"M{_short(x0)} {_short(y0)}" + (f"l{text}" if steps else "")
 
 
 class _SharedBytecode(jinja2.BytecodeCache):
@@ -60,6 +89,7 @@ class TemplateRenderer:
                 format_number(value, digits, _lang, signed=signed)
             )
             env.filters["input_value"] = lambda text, _lang=lang: format_input(str(text), _lang)
+            env.filters["relative_path"] = relative_path
             env.globals["url"] = config.url
             self.envs[lang] = env
 
