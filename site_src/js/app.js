@@ -44,6 +44,10 @@ function summarise() {
 summarise();
 optionsForm?.addEventListener("change", summarise);
 
+// The engine first: its worker starts up while the calculators are bound (a widget bound
+// after it is ready computes when its fields differ from the answer shown).
+start(messages);
+
 // One calculator per task.
 const widgets = [];
 for (const section of document.querySelectorAll("section[data-mode]")) {
@@ -119,6 +123,3 @@ addEventListener("beforeprint", () => {
   folded.forEach((details) => { details.open = true; });
 });
 addEventListener("afterprint", () => folded.forEach((details) => { details.open = false; }));
-
-await nextTask();
-start(messages);

@@ -229,6 +229,9 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     }
   });
 
+  // Bound after the engine became ready (it starts first): fields the build did not answer.
+  if (engineState() === "ready" && JSON.stringify(fields) !== shownFor) recompute();
+
   return {
     element,
     // Fields changed by the page itself (restored, shared, a preset): read them again.
