@@ -8,9 +8,10 @@ Builds the site into a temp folder as ``bench/run.py`` does, serves it, and runs
 ``games`` field) ``--repeats`` times, each in a fresh browser context; prints the
 medians of single_ms, tournament_100_ms and the worker's Python time for the 100 games.
 
-``--breakdown`` also times, in the page, where each 100-game recompute goes: from the
-input event to the request posted to the worker (the page's own handlers), from there
-to the worker's answer arriving (Python, JSON, the message both ways) and from its
+``--breakdown`` also times, in the page, where each 100-game recompute goes (medians of
+25): from the input event to the request posted to the worker (the page's own
+handlers), from there to the worker's answer arriving (the round trip: Python as the
+worker times it, and the rest — the messages both ways, JSON, waiting) and from its
 arrival to the "results" event (reading the answer and filling the page). ``--dist``
 measures a site built before (e.g. from another commit) instead of building this one.
 """
@@ -56,7 +57,8 @@ MARKS = """(() => {
 PARTS = RECOMPUTE.replace("const times = [];", "const times = []; const marks = self.__recompute;").replace(
     "times.push(performance.now() - start);",
     "const end = performance.now(); const posted = marks.posted.at(-1), arrived = marks.arrived.at(-1);"
-    " times.push([posted - start, arrived - posted, end - arrived]);")
+    " times.push([posted - start, arrived - posted, end - arrived,"
+    " Number(section.dataset.computeMicros) / 1000]);")
 
 
 def breakdown(browser: Any, url: str) -> dict[str, float]:
@@ -70,13 +72,12 @@ def breakdown(browser: Any, url: str) -> dict[str, float]:
     page.fill('[name="games"]', games)
     page.wait_for_timeout(300)
     parts = page.evaluate(PARTS, ['[name="rating_a"]', [str(1500 + i) for i in range(30)]])[5:]
-    micros = page.evaluate(
-        "Number(document.querySelector('section[data-mode=elo]').dataset.computeMicros)")
     context.close()
     return {"page_before_post_ms": median([p[0] for p in parts]),
             "worker_round_trip_ms": median([p[1] for p in parts]),
-            "page_render_ms": median([p[2] for p in parts]),
-            "python_last_ms": micros / 1000}
+            "python_ms": median([p[3] for p in parts]),
+            "worker_rest_ms": median([p[1] - p[3] for p in parts]),
+            "page_render_ms": median([p[2] for p in parts])}
 
 
 def main() -> int:
@@ -84,34 +85,40 @@ def main() -> int:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--breakdown", action="store_true",
                         help="also time the parts of a 100-game recompute in the page")
-    parser.add_argument("--dist", type=Path, help="a site built before: measure it, build nothing")
+    parser.add_argument("--dist", type=Path, action="append",
+                        help="a site built before: measure it, build nothing; given more than "
+                             "once, the sites are measured in turn, repeat by repeat")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     work = Path(tempfile.mkdtemp(prefix="elo-recompute-"))
-    out = args.dist or work / "dist"
+    folders = args.dist or [work / "dist"]
     if not args.dist:
-        Builder(SiteConfig(out_dir=out, strict=True)).build()
-    site = Site(out)
-    runs = []
+        Builder(SiteConfig(out_dir=folders[0], strict=True)).build()
+    sites = [Site(folder) for folder in folders]
+    runs: dict[Path, list[dict[str, float]]] = {folder: [] for folder in folders}
     try:
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS)
             for index in range(args.repeats):
-                row = recompute(browser, site.base + "en/")
-                if args.breakdown:
-                    row |= breakdown(browser, site.base + "en/")
-                runs.append(row)
-                print(f"run {index + 1}: " + ", ".join(f"{k} {v:.2f}" for k, v in row.items()),
-                      flush=True)
+                for site in sites:
+                    row = recompute(browser, site.base + "en/")
+                    if args.breakdown:
+                        row |= breakdown(browser, site.base + "en/")
+                    runs[site.folder].append(row)
+                    print(f"run {index + 1} {site.folder}: "
+                          + ", ".join(f"{k} {v:.2f}" for k, v in row.items()), flush=True)
             browser.close()
     finally:
-        site.httpd.shutdown()
+        for site in sites:
+            site.httpd.shutdown()
         shutil.rmtree(work, ignore_errors=True)
-    for key in runs[0]:
-        print(f"{key}: {statistics.median(r[key] for r in runs):.2f}"
-              f" (median of {len(runs)}; min {min(r[key] for r in runs):.2f},"
-              f" max {max(r[key] for r in runs):.2f})")
+    for folder, rows in runs.items():
+        print(f"{folder}:")
+        for key in rows[0]:
+            values = [row[key] for row in rows]
+            print(f"  {key}: {statistics.median(values):.2f} (median of {len(values)};"
+                  f" min {min(values):.2f}, max {max(values):.2f})")
     return 0
 
 
