@@ -1,15 +1,16 @@
 // The engine benchmarks inside Pyodide under Node.
-// Usage: node bench/in_pyodide.mjs [--json] [--bench=league|pgn_import|trf]
+// Usage: node bench/in_pyodide.mjs [--json] [--bench=league|pgn_import|trf|recompute_engine]
 // Copies the elo_core package (with its subpackages) and bench/<bench>.py into Pyodide's file
 // system and runs the same measurement as in CPython: the median of 5 runs.
 //   league: 100 000 games among 200 players; pgn_import: a 3.9 MB PGN export of 1,700 games;
-//   trf: a 500-player, 11-round tournament report file read and rated.
+//   trf: a 500-player, 11-round tournament report file read and rated;
+//   recompute_engine: one compute_json of the home page with 100 games (as the worker runs it).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadPyodide } from "pyodide";
 
-const BENCHES = ["league", "pgn_import", "trf"];
+const BENCHES = ["league", "pgn_import", "trf", "recompute_engine"];
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const home = "/home/pyodide";
 const bench = (process.argv.find((arg) => arg.startsWith("--bench=")) || "--bench=league").slice(8);

@@ -20,6 +20,7 @@ Three readings of the 400-point rule (FIDE B.02 8.3.1), applied to D first:
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from typing import Literal
 
 from elo_core.errors import InputError
 from elo_core.fide import band_for_difference
-from elo_core.rounding import CONTEXT, decimal_sum, round_decimal, round_fraction, to_decimal
+from elo_core.rounding import CONTEXT, round_decimal, round_fraction, to_decimal
 from elo_core.validation import check_k, check_option, check_rating, check_score
 
 __all__ = [
@@ -63,6 +64,12 @@ _CAP_FLOAT = float(CAP_DIFFERENCE)
 _DECIMALS: dict[Rounding, int] = {"tenth": 1, "fide": 0}
 # The three scores as decimals, looked up instead of converted game by game.
 _SCORES: dict[float, Decimal] = {1: Decimal(1), 0.5: Decimal("0.5"), 0: Decimal(0)}
+_HALVES: dict[float, int] = {1: 2, 0.5: 1, 0: 0}
+#: Below this |rating − opponent| (as floats) no D is a non-zero multiple of 400 (8.3.1's cap).
+_BELOW_ANY_MULTIPLE = 399.5
+#: How many (rating, opponent, model, cap) expected scores are remembered: more than a
+#: period's games (at most 700) times the few ratings and options a reader tries in a row.
+_PAIRS_KEPT = 4096
 
 
 def _difference(rating: float, opponent: float, cap: Cap) -> Decimal:
@@ -116,38 +123,45 @@ def _exact_expected(
     irrational and its float, taken at its decimal value like every input, is
     as exact as it gets.
     """
-    if model == "logistic":
+    # |D| well below 400 (the float difference is within 10⁻⁹ of the decimal one, and a
+    # cap only lowers |D|): D cannot be a non-zero multiple of 400, so no decimal work.
+    if model == "logistic" and not -_BELOW_ANY_MULTIPLE < rating - opponent < _BELOW_ANY_MULTIPLE:
         d = _difference(rating, opponent, cap)
         if not d.is_zero() and CONTEXT.remainder(d, CAP_DIFFERENCE).is_zero():
             power = Fraction(10) ** int(CONTEXT.divide(d, CAP_DIFFERENCE))
             return power / (power + 1)
-    return to_decimal(expected)
+    return Decimal(repr(expected))
 
 
-def _game_change(k: Decimal, score: Decimal, expected: Decimal | Fraction) -> float:
-    """K · (S − E) for one game, exact until the final float."""
-    if isinstance(expected, Decimal):
-        return float(CONTEXT.multiply(k, CONTEXT.subtract(score, expected)))
-    return float(Fraction(k) * (Fraction(score) - expected))
+@functools.lru_cache(maxsize=_PAIRS_KEPT, typed=True)
+def _expected_pair(
+    rating: float, opponent: float, model: Model, cap: Cap
+) -> tuple[float, Decimal | Fraction]:
+    """E as a float and its exact value (:func:`_exact_expected`), for checked inputs.
+
+    Remembered: a tournament's games are rated again with the same E whenever a field
+    other than the rating changes (K, a result, the rounding), and
+    :func:`score_needed` rates the same games about 2 · log₂(games) times. The key
+    keeps an int and a float apart (``typed``), though their E are the same.
+    """
+    expected = _expected(rating, opponent, model, cap)
+    return expected, _exact_expected(rating, opponent, model, cap, expected)
 
 
-def _exact_sum(decimals: list[Decimal], fractions: list[Fraction]) -> Decimal | Fraction:
-    """The exact sum of ``decimals`` and ``fractions``: a Decimal if there are no fractions."""
-    total = decimal_sum(decimals)
-    return Fraction(total) + sum(fractions, Fraction(0)) if fractions else total
+def _exact_sum(decimals: Decimal, fractions: list[Fraction]) -> Decimal | Fraction:
+    """The exact sum of ``decimals`` (already summed) and ``fractions``: a Decimal if there
+    are no fractions."""
+    return Fraction(decimals) + sum(fractions, Fraction(0)) if fractions else decimals
 
 
-def _period_change(
-    k: Decimal, scores: list[Decimal], decimals: list[Decimal], fractions: list[Fraction]
-) -> Decimal | Fraction:
-    """K · (Σ S − Σ E), exactly; E are ``decimals`` and ``fractions``.
+def _period_change(k: Decimal, score: Decimal, expected: Decimal | Fraction) -> Decimal | Fraction:
+    """K · (Σ S − Σ E), exactly (FIDE B.02 8.3); ``score`` is Σ S, ``expected`` Σ E.
 
     In decimals (the common case) unless some E has no finite decimal form.
     """
-    expected = _exact_sum(decimals, fractions)
     if isinstance(expected, Decimal):
-        return CONTEXT.multiply(k, CONTEXT.subtract(decimal_sum(scores), expected))
-    return Fraction(k) * (Fraction(decimal_sum(scores)) - expected)
+        return CONTEXT.multiply(k, CONTEXT.subtract(score, expected))
+    return Fraction(k) * (Fraction(score) - expected)
 
 
 def _rounded(value: Decimal | Fraction, rounding: Rounding) -> Decimal | Fraction:
@@ -264,26 +278,29 @@ def rate(
     rounding = check_option(rounding, ROUNDINGS, "rounding")
     k_decimal = to_decimal(k)
     results = []
-    scores: list[Decimal] = []
-    decimals: list[Decimal] = []  # the expected scores with a finite decimal form: nearly all
+    halves = 0  # Σ S in half points: exact as an int
+    decimals = Decimal(0)  # Σ E over the expected scores with a finite decimal form: nearly all
     fractions: list[Fraction] = []  # the others (10/11 at the cap)
     for game in _check_games(games):
-        expected = _expected(rating, game.opponent, model, cap)
-        exact = _exact_expected(rating, game.opponent, model, cap, expected)
+        expected, exact = _expected_pair(rating, game.opponent, model, cap)
+        score = _SCORES[game.score]
         if isinstance(exact, Decimal):
-            decimals.append(exact)
+            decimals = CONTEXT.add(decimals, exact)
+            change = float(CONTEXT.multiply(k_decimal, CONTEXT.subtract(score, exact)))
         else:
             fractions.append(exact)
-        scores.append(_SCORES[game.score])
-        results.append(GameResult(game, expected, _game_change(k_decimal, scores[-1], exact)))
-    change = _period_change(k_decimal, scores, decimals, fractions)
-    rounded = _rounded(change, rounding)
+            change = float(Fraction(k_decimal) * (Fraction(score) - exact))
+        halves += _HALVES[game.score]
+        results.append(GameResult(game, expected, change))
+    expected_sum = _exact_sum(decimals, fractions)
+    change_sum = _period_change(k_decimal, CONTEXT.divide(Decimal(halves), 2), expected_sum)
+    rounded = _rounded(change_sum, rounding)
     return RatingResult(
         rating=rating,
         k=k,
-        expected=float(_exact_sum(decimals, fractions)),
-        score=float(sum(result.game.score for result in results)),
-        change=float(change),
+        expected=float(expected_sum),
+        score=halves / 2,
+        change=float(change_sum),
         rounded_change=float(rounded),
         new_rating=_plus(to_decimal(rating), rounded),
         games=tuple(results),

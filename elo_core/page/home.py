@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from elo_core.elo import Game, Rounding, expected_score, rate, score_needed
+from elo_core.elo import Game, GameResult, Rounding, expected_score, rate, score_needed
 from elo_core.fide import PUBLISHED_RATING_MIN, becomes_unrated
 from elo_core.page.fields import (
     MAX_ROWS,
@@ -62,6 +62,25 @@ def _unrated_note(player: str, new_rating: float) -> Output:
         return {"message": "fide-unrated", "params": {
             "player": player, "min": number_output(PUBLISHED_RATING_MIN, 0)}}
     return {"text": ""}
+
+
+def _game_rows(results: tuple[GameResult, ...]) -> list[list[Output]]:
+    """The tournament table: opponent, result, E and the game's change K · (S − E).
+
+    Each number is :func:`number_output`'s dict written out: the table is built again
+    at every keystroke, and with a hundred games the calls were a good part of it.
+    """
+    return [
+        [
+            {"value": float(opponent), "digits": 0 if opponent == int(opponent) else 1,
+             "signed": False},
+            {"text": _RESULT_TEXT[result.game.score]},
+            {"value": float(result.expected), "digits": 2, "signed": False},
+            {"value": float(result.change), "digits": 1, "signed": True},
+        ]
+        for result in results
+        for opponent in (result.game.opponent,)
+    ]
 
 
 def _needed(rating: float, games: tuple[Game, ...], target: float | None, k: float,
@@ -131,18 +150,7 @@ def _elo(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None
         "tournament_games": number_output(len(games), 0),
         "tournament_score": number_output(period.score, 1),
         "tournament_expected": number_output(period.expected, 2),
-        "tournament_rows": rows_output(
-            [
-                [
-                    _rating_output(result.game.opponent),
-                    {"text": _RESULT_TEXT[result.game.score]},
-                    number_output(result.expected, 2),
-                    number_output(result.change, 1, signed=True),
-                ]
-                for result in period.games[:MAX_ROWS]
-            ]
-        )
-        | {"total": len(games)},
+        "tournament_rows": rows_output(_game_rows(period.games[:MAX_ROWS])) | {"total": len(games)},
     }
 
 

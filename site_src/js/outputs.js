@@ -36,19 +36,33 @@ export function formatOutput(output, lang, messages) {
   return "–";
 }
 
+// What a table cell shows, by the output it was last filled from (a number or a plain
+// text; a message's words may change with the language's catalog, so it is always redone).
+const shownCells = new WeakMap();
+
+function cellKey(cell) {
+  if (typeof cell?.value === "number") return `n${cell.value}/${cell.digits}/${cell.signed}`;
+  if (typeof cell?.text === "string" && cell.message === undefined) return `t${cell.text}`;
+  return null;
+}
+
 // Table rows. An output may hold fewer rows than there are (`total`): the page then says
 // how many it shows, so a long table never freezes the page; the download has them all.
 export function renderRows(tbody, { rows, total }, lang, messages) {
   const header = tbody.dataset.rowHeader !== undefined;
   const existing = [...tbody.rows].filter((row) => !row.classList.contains("more-rows"));
   const more = total !== undefined && total > rows.length;
-  // Same shape as shown (a rating changed, not the games): update the text in place.
+  // Same shape as shown (a rating changed, not the games): update the text in place, and
+  // only where the cell's output changed (an opponent's rating, a result stay as they are).
   if (existing.length === rows.length && existing.length === tbody.rows.length - (more ? 1 : 0)
       && rows.every((row, i) => existing[i].cells.length === row.length)) {
     rows.forEach((row, i) => row.forEach((cell, j) => {
-      const text = formatOutput(cell, lang, messages);
       const td = existing[i].cells[j];
+      const key = cellKey(cell);
+      if (key !== null && shownCells.get(td) === key) return;
+      const text = formatOutput(cell, lang, messages);
       if (td.textContent !== text) td.textContent = text;
+      if (key !== null) shownCells.set(td, key);
     }));
     if (more) tbody.lastElementChild.cells[0].textContent = moreText(rows.length, total, lang, messages);
     return;

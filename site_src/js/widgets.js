@@ -159,8 +159,16 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
       return;
     }
     element.classList.remove("is-stale");
+    // One pass over the widget finds every output element (a query per output went
+    // through a 100-row table some twenty times).
+    const outs = new Map();
+    for (const out of element.querySelectorAll("[data-out]")) {
+      const name = out.dataset.out;
+      if (!outs.has(name)) outs.set(name, []);
+      outs.get(name).push(out);
+    }
     for (const [name, output] of Object.entries(result.outputs)) {
-      element.querySelectorAll(`[data-out="${name}"]`).forEach((out) => fill(out, output, messages));
+      outs.get(name)?.forEach((out) => fill(out, output, messages));
     }
     element.dataset.computeMicros = String(micros ?? "");
     element.dispatchEvent(new CustomEvent("results", { detail: result }));
@@ -194,7 +202,8 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
       again = false;
       return;
     }
-    show(answer.result, answer.micros);
+    // The worker answers with elo_core's JSON text (an error it caught, as an object).
+    show(typeof answer.result === "string" ? JSON.parse(answer.result) : answer.result, answer.micros);
     if (again) {
       again = false;
       recompute();
@@ -209,8 +218,9 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     const value = valueOf(control, controls);
     if (fields[control.name] === value) return;  // "change" after "input": nothing new
     fields[control.name] = value;
-    onInput?.(control);
+    // Ask the engine first: the inputs are saved while it computes.
     recompute();
+    onInput?.(control);
   }
 
   for (const part of scope) {

@@ -239,6 +239,31 @@ def test_one_capped_game_gives_an_exact_half() -> None:
     assert rate(2300, [Game(1500, 1)], k=5.05, rounding="tenth").rounded_change == 0.1
 
 
+def test_400_apart_as_typed_is_exact_whatever_the_floats_say() -> None:
+    # 512.06 − 112.06 is 400 on the decimal values but 399.99999999999994 as floats: E is
+    # still exactly 10/11, so 5.5 × (1 − 10/11) = 0.5 and rounds to 1 (rate's quick test for
+    # "|D| below 400" must not take the float difference for the difference).
+    assert 512.06 - 112.06 < 400
+    assert rate(512.06, [Game(112.06, 1)], k=5.5, rounding="fide").rounded_change == 1
+    assert rate(112.06, [Game(512.06, 0)], k=5.5, rounding="fide").rounded_change == -1
+    # 512.032 − 112.032 as floats is just over 400; capped at 400 it is exactly 400 too.
+    assert rate(512.032, [Game(112.032, 1)], k=5.5, cap="400", rounding="fide").rounded_change == 1
+
+
+def test_the_same_period_rated_again_gives_the_same_result() -> None:
+    # Expected scores are remembered between calls: asking again, or with the opponent's
+    # rating as an int instead of a float, changes nothing.
+    games = [Game(1400.0 + 37 * i, (1, 0.5, 0)[i % 3]) for i in range(30)]
+    first = rate(1512.5, games, k=20, rounding="tenth")
+    assert rate(1512.5, games, k=20, rounding="tenth") == first
+    as_ints = [Game(int(game.opponent), game.score) for game in games]
+    again = rate(1512.5, as_ints, k=20, rounding="tenth")
+    assert [(g.expected, g.change) for g in again.games] == [
+        (g.expected, g.change) for g in first.games]
+    assert (again.expected, again.change, again.new_rating) == (
+        first.expected, first.change, first.new_rating)
+
+
 one_decimal = st.integers(min_value=0, max_value=40000).map(lambda t: float(Decimal(t) / 10))
 capped_k = st.one_of(
     st.integers(min_value=1, max_value=60),
