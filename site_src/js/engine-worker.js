@@ -11,6 +11,8 @@
 // Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
 //      | {type: "prepared"} | {type: "snapshot-stored"} | {type: "snapshot-failed", message}
 //      | {type: "error", message, integrity?} | {type: "result", id, result, micros}
+//      (`result`: elo_core's JSON text, parsed by the page; an object when the worker
+//      itself answers a failed request)
 //      | {type: "timing", name}: a step of the start done (marked by the page for the benchmark).
 // Every runtime file (pyodide.mjs, pyodide.asm.mjs, the wasm, both standard libraries, the
 // lock, the wheel) is checked against the sha256 the build recorded before it is used.
