@@ -410,7 +410,7 @@ async function start(message) {
   self.postMessage({ type: "progress", step: "package" });
   if (restored) {
     // Every elo_core module is in the restored memory (elo_core.page imports them all;
-    // tests/elo_core/test_page_imports.py), so it answers at once; the package's files,
+    // tests/site/test_engine_imports.py), so it answers at once; the package's files,
     // which a snapshot does not hold, are put back in the background.
     packageFiles = loadPackages(["elo-core"]);
     packageFiles.catch((error) => console.warn("elo_core's files not loaded:", error));

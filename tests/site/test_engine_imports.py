@@ -1,5 +1,6 @@
 """A restored engine answers before the package's files are back (engine-worker.js): that
-holds only while importing elo_core.page imports every module of elo_core."""
+holds only while importing elo_core.page imports every module of elo_core. (Here, not among
+elo_core's own tests: those also run inside Pyodide, which starts no interpreter.)"""
 
 from __future__ import annotations
 
