@@ -268,7 +268,7 @@ def load(browser: Any, url: str, ready: str, runs: int) -> dict[str, Any]:
 
     def summary(rows: list[dict[str, float]]) -> dict[str, float | None]:
         values = {key: median([r[key] for r in rows if r[key] is not None]) if any(
-            r[key] is not None for r in rows) else None for key in rows[0]}
+            r[key] is not None for r in rows) else None for key in rows[0] if key != "marks"}
         return values | {"longest_task_worst": max(r["longest_task"] for r in rows)}
 
     return {"cold": summary(cold), "warm": summary(warm), "runs": runs}
