@@ -94,9 +94,9 @@ def test_no_prefetch_when_the_reader_saves_data(
     context.close()
 
 
-def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
-        browser: Any, logged: tuple[str, list[str], Any]) -> None:
-    base, log, _httpd = logged
+def _open_article(browser: Any, base: str) -> tuple[Any, Any, list[Any], list[str]]:
+    """The formula article on a fresh profile, with every worker it starts and every error
+    on the page recorded from the first request."""
     context = browser.new_context()
     page = context.new_page()
     workers: list[Any] = []
@@ -104,6 +104,13 @@ def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.goto(base + "en/elo-formula/")
+    return context, page, workers, errors
+
+
+def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
+        browser: Any, logged: tuple[str, list[str], Any]) -> None:
+    base, log, _httpd = logged
+    context, page, workers, errors = _open_article(browser, base)
     page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=120_000)
     # Prepared in the background: the article's own engine was never wanted, and the
     # worker that made the snapshot has stopped.
@@ -137,11 +144,7 @@ def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
 def test_a_live_example_wanted_while_the_snapshot_is_made_takes_that_engine_over(
         browser: Any, logged: tuple[str, list[str], Any]) -> None:
     base, log, _httpd = logged
-    context = browser.new_context()
-    page = context.new_page()
-    workers: list[Any] = []
-    page.on("worker", lambda worker: workers.append(worker))
-    page.goto(base + "en/elo-formula/")
+    context, page, workers, _errors = _open_article(browser, base)
     for _ in range(600):
         if workers:
             break
