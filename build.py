@@ -26,6 +26,8 @@ from sitegen.errors import BuildError  # noqa: E402
 
 # ./dev serve's own output: its pages carry the reload script, which is never published.
 SERVE_DIR = Path(".cache") / "serve-dist"
+# The articles a build rendered, kept for the next (sitegen.article_cache).
+CACHE_DIR = Path(".cache") / "build"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -51,6 +53,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="translations: exit 1 if one is outdated or missing")
     parser.add_argument("--mark", action="append", default=[], metavar="LANG/KEY",
                         help="translations: record that LANG/KEY follows its source as it is now")
+    parser.add_argument("--workers", type=int, default=SiteConfig.workers, metavar="N",
+                        help="processes that render articles at once (0: one per core)")
+    parser.add_argument("--no-cache", action="store_true",
+                        help=f"render every article again, keeping nothing in {CACHE_DIR}")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
     args = parser.parse_args(argv)
@@ -61,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
     base_url = args.base_url.rstrip("/") + "/" if args.base_url else None
     config = SiteConfig(base_url=base_url, out_dir=out.resolve(),
                         content_dir=args.content.resolve(), source_dir=args.source.resolve(),
-                        strict=args.strict,
+                        strict=args.strict, workers=args.workers,
+                        cache_dir=None if args.no_cache else (SiteConfig.root / CACHE_DIR).resolve(),
                         local=args.local or serving)
     if args.command == "i18n":
         from sitegen.i18n_tools import update_catalogs
@@ -98,8 +105,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{config.out_dir} was left as it was.", file=sys.stderr)
         return 1
     seconds = time.perf_counter() - started
+    processes = f" in {report.processes} processes" if report.processes > 1 else ""
     print(f"built {report.pages} pages into {config.out_dir} in {seconds:.2f} s"
-          + (f" ({len(report.warnings)} warnings)" if report.warnings else ""))
+          + (f" ({len(report.warnings)} warnings)" if report.warnings else "")
+          + f"; articles rendered: {report.rendered}{processes}, kept from the last build: "
+          + f"{report.from_disk}")
     return 0
 
 

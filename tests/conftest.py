@@ -19,9 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> SiteConfig:
-    """The real content built with --strict into a temporary dist/."""
+    """The real content built with --strict into a temporary dist/, in one process
+    (test_build_cores_and_cache.py compares a build on several with it)."""
     out = tmp_path_factory.mktemp("site") / "dist"
-    config = SiteConfig(out_dir=out, strict=True)
+    config = SiteConfig(out_dir=out, strict=True, workers=1)
     build(config)
     return config
 

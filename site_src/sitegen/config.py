@@ -70,6 +70,12 @@ class SiteConfig:
     strict: bool = False
     # How long one page's expressions may run (sitegen.sandbox.Limits).
     expression_seconds: float = 10.0
+    # Processes that render articles at once (sitegen.parallel): 0, one per core; 1, only
+    # the build's own.
+    workers: int = 0
+    # Where a build keeps the articles it rendered, for the next build (sitegen.article_cache);
+    # None: nowhere. build.py keeps them in .cache/build.
+    cache_dir: Path | None = None
     content_security_policy: str = CONTENT_SECURITY_POLICY
     # What an article's front matter may name as ``template:`` (the others are layouts,
     # partials or not pages at all: sw.js, 404.html, manifest.webmanifest).

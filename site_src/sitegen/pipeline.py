@@ -22,7 +22,9 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup
 
-from sitegen import assets, headers, links, lockfile, offline, publish, stdlib, translations
+from sitegen import (assets, headers, links, lockfile, offline, parallel, publish, stdlib,
+                     translations)
+from sitegen.article_cache import ArticleCache
 from sitegen.config import SiteConfig, publishing_problem
 from sitegen.content import HOME_KEY, Page, load_pages
 from sitegen.errors import BuildError, describe, deepest_line
@@ -59,6 +61,9 @@ WORKER_INTEGRITY = "const INTEGRITY = {};"
 class BuildReport:
     pages: int = 0
     warnings: list[str] = field(default_factory=list)
+    rendered: int = 0  # articles rendered by this build
+    processes: int = 1  # … in this many processes at once
+    from_disk: int = 0  # articles an earlier build rendered (sitegen.article_cache)
 
 
 def _check_translations(config: SiteConfig, pages: list[Page],
@@ -182,6 +187,7 @@ class Builder:
         self._messages: dict[str, dict[str, str]] = {}
         self._translations: dict[str, Translations] = {}
         self._catalog_problems: list[tuple[Path, str]] | None = None
+        self._cache: ArticleCache | None = None  # made again when the site's sources change
 
     def build(self, changed: set[Path] | None = None) -> BuildReport:
         """Build the site. The first build, and any after a change of the templates, catalogs,
@@ -201,6 +207,7 @@ class Builder:
             self._translations = {}
             self._articles = {}
             self._catalog_problems = None
+            self._cache = None
         if package_changed:
             _elo_core(fresh=True)
         previous = self._state
@@ -269,16 +276,60 @@ class Builder:
                                     for key, text in BROWSER_MESSAGES.items()}
         return self._messages[lang]
 
-    def _article(self, page: Page, link_table: dict[tuple[str, str], str],
-                 elo_hash: str) -> tuple[str, list[dict[str, Any]], list[str]]:
-        """One article's HTML, headings and own ids, reused while its text, elo_core and the
-        addresses it links to stay the same. Any failure becomes a BuildError naming the
-        article's file and line."""
-        cache_key = (page.body, page.body_line, elo_hash)
+    def _cached_article(self, page: Page, link_table: dict[tuple[str, str], str],
+                        elo_hash: str) -> tuple[str, list[dict[str, Any]], list[str]] | None:
+        """The article's HTML, headings and own ids from an earlier build, if its text,
+        elo_core and the addresses it links to are still the same."""
         cached = self._articles.get(page.source)
-        if cached is not None and cached[0] == cache_key and all(
+        if cached is not None and cached[0] == (page.body, page.body_line, elo_hash) and all(
                 link_table.get(target) == address for target, address in cached[2].items()):
             return cached[1]
+        return None
+
+    def _articles_of(self, pages: list[Page], link_table: dict[tuple[str, str], str],
+                     elo_hash: str, report: BuildReport, *, full: bool,
+                     ) -> dict[Path, tuple[str, list[dict[str, Any]], list[str]]]:
+        """Every article's HTML, headings and own ids: those whose inputs changed rendered
+        again, on every core (:mod:`sitegen.parallel`), the others kept from the last build
+        in memory or on disk (:mod:`sitegen.article_cache`; a ``full`` build keeps only its
+        own there). The first failure in the pages' order becomes a BuildError naming the
+        article's file and line."""
+        assert self._cache is not None
+        cache = self._cache
+        bodies = {page.source: self._cached_article(page, link_table, elo_hash)
+                  for page in pages}
+        todo = []
+        for page in pages:
+            if bodies[page.source] is not None:
+                continue
+            stored = cache.get(page, elo_hash)  # rendered by an earlier build
+            if stored is not None:
+                self._articles[page.source] = ((page.body, page.body_line, elo_hash), *stored)
+                bodies[page.source] = self._cached_article(page, link_table, elo_hash)
+                report.from_disk += bodies[page.source] is not None
+            if bodies[page.source] is None:
+                todo.append(page)
+        processes = parallel.processes_for(self.config.workers, len(todo))
+        report.rendered, report.processes = len(todo), processes
+        rendered = parallel.ordered_map(lambda page: self._article(page, link_table),
+                                        todo, processes)
+        for page, (result, looked_up) in zip(todo, rendered):
+            before = self._articles.get(page.source)
+            if before is not None:  # serve, after an edit: the article as it was is gone
+                body, body_line, before_hash = before[0]
+                cache.forget(page, before_hash, body, body_line)
+            self._articles[page.source] = ((page.body, page.body_line, elo_hash), result,
+                                           looked_up)
+            cache.put(page, elo_hash, (result, looked_up))
+            bodies[page.source] = result
+        if full:
+            cache.keep_only(pages, elo_hash)
+        return {source: body for source, body in bodies.items() if body is not None}
+
+    def _article(self, page: Page, link_table: dict[tuple[str, str], str],
+                 ) -> tuple[tuple[str, list[dict[str, Any]], list[str]],
+                            dict[tuple[str, str], str | None]]:
+        """One article rendered, and the addresses it looked up."""
         looked_up: dict[tuple[str, str], str | None] = {}
         try:
             result = self._render_article(page, link_table, looked_up)
@@ -287,8 +338,7 @@ class Builder:
         except Exception as error:  # noqa: BLE001 — whatever an article makes fail
             raise BuildError(page.source, page.body_line - 1 + deepest_line(page.body),
                              describe(error)) from None
-        self._articles[page.source] = (cache_key, result, looked_up)
-        return result
+        return result, looked_up
 
     def _render_article(self, page: Page, link_table: dict[tuple[str, str], str],
                         looked_up: dict[tuple[str, str], str | None],
@@ -352,6 +402,8 @@ class Builder:
                 config, {lang: self._catalog(lang) for lang in config.languages})
         templates = self._templates
 
+        if self._cache is None:
+            self._cache = ArticleCache(config, assets.tree_digest(config.source_dir))
         if previous is None:
             self._script_ids = script_ids([
                 path.read_text(encoding="utf-8")
@@ -362,7 +414,7 @@ class Builder:
         link_table = {(page.key, page.lang): config.url(page.path) for page in pages}
         # Articles depend on elo_core and on where the articles they link to live. They come
         # first: an author's mistake stops the build before any asset work.
-        bodies = {page.source: self._article(page, link_table, elo_hash) for page in pages}
+        bodies = self._articles_of(pages, link_table, elo_hash, report, full=previous is None)
         if previous is None:
             asset_urls, preload = self._assets_into(out, elo_hash)
             headers.write_headers(config, out)
