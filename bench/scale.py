@@ -9,11 +9,15 @@ each copy with its own key, slug, title, navigation entry and order, and one sen
 its own (so no copy is the same text as another: a cache keyed by the text cannot skip
 the work). Nothing generated is ever written into the project.
 
-Each size runs in a child process of its own (its peak memory is its own): a full build
-into a temporary folder (seconds per page, peak resident memory), then a one-line edit of
-one generated article rebuilt through ``Builder.build(changed=…)``, the call ``./dev serve``
-makes after a change. ``--profile N`` adds cProfile's top entries of the full build at N
-pages (a separate run: the profiler slows the build).
+Each size runs in a child process of its own (its peak memory is its own):
+- a full build into a temporary folder, on every core, with nothing kept from an earlier
+  build (seconds per page; peak resident memory, its workers' included);
+- the same full build again by a new ``Builder``, as a new ``./dev build`` or ``./dev
+  serve`` would run it, taking the articles the first kept in its cache;
+- a one-line edit of one generated article rebuilt through ``Builder.build(changed=…)``,
+  the call ``./dev serve`` makes after a change.
+``--profile N`` adds cProfile's top entries of a full build at N pages in one process (a
+separate run: the profiler slows the build, and sees only its own process).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -101,8 +106,18 @@ def _cpu_seconds() -> float:
     return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
+def _peak_mb(processes: int) -> float:
+    """The build's peak memory: its own process's and, for each process it forked to render
+    articles, the largest child's (an upper bound: forked processes share their pages)."""
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+    return (own + (processes * children if processes > 1 else 0)) / 1024
+
+
 def measure(pages: int, profile: bool) -> dict[str, Any]:
-    """One size, in this process: generate, full build, one-line edit, rebuild."""
+    """One size, in this process: generate, full build (every core, nothing kept from an
+    earlier build), the same again with the articles the first kept on disk, one-line edit,
+    rebuild."""
     from sitegen.config import SiteConfig
     from sitegen.pipeline import Builder
 
@@ -111,8 +126,9 @@ def measure(pages: int, profile: bool) -> dict[str, Any]:
         content = work / "content"
         shutil.copytree(ROOT / "content", content)
         total = generate(content, pages)
-        builder = Builder(SiteConfig(content_dir=content, out_dir=work / "dist"),
-                          live_reload=True)
+        config = SiteConfig(content_dir=content, out_dir=work / "dist",
+                            cache_dir=work / "cache", workers=1 if profile else 0)
+        builder = Builder(config, live_reload=True)
         profiler = cProfile.Profile() if profile else None
         cpu_before = _cpu_seconds()
         started = time.perf_counter()
@@ -125,7 +141,13 @@ def measure(pages: int, profile: bool) -> dict[str, Any]:
         # CPU time as well: on a shared machine the wall time says as much about the others.
         full_cpu = _cpu_seconds() - cpu_before
         assert report.pages == total, (report.pages, total)
-        peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        peak_mb = _peak_mb(report.processes)
+        # A build run again (./dev build after an edit elsewhere, or serve started anew): a
+        # new Builder, nothing in memory, the articles from the first build's cache.
+        started = time.perf_counter()
+        again = Builder(replace(config, out_dir=work / "again")).build()
+        kept = time.perf_counter() - started
+        assert again.from_disk == total and again.rendered == 0, again
         edited = content / "en" / (ARTICLE.removesuffix(".md") + "-1.md")
         if not edited.exists():
             edited = content / "en" / ARTICLE
@@ -139,9 +161,12 @@ def measure(pages: int, profile: bool) -> dict[str, Any]:
             rebuilds.append(time.perf_counter() - started)
         result: dict[str, Any] = {
             "pages": total,
+            "processes": report.processes,
             "full_s": full,
             "full_ms_per_page": full * 1000 / total,
             "full_cpu_s": full_cpu,
+            "kept_s": kept,
+            "kept_ms_per_page": kept * 1000 / total,
             "peak_mb": peak_mb,
             "rebuild_ms": sorted(rebuilds)[1] * 1000,
             "rebuild_ms_runs": [round(r * 1000, 1) for r in rebuilds],
@@ -176,7 +201,9 @@ def _child(pages: int, *, profile: bool) -> dict[str, Any]:
 def _line(row: dict[str, Any]) -> str:
     cpu = f", {row['full_cpu_s']:.1f} s CPU" if "full_cpu_s" in row else ""
     return (f"{row['pages']} pages: full build {row['full_s']:.1f} s{cpu} "
-            f"({row['full_ms_per_page']:.1f} ms/page), peak {row['peak_mb']:.0f} MB, "
+            f"({row['full_ms_per_page']:.1f} ms/page, {row['processes']} processes), "
+            f"again with its articles kept {row['kept_s']:.1f} s "
+            f"({row['kept_ms_per_page']:.1f} ms/page), peak {row['peak_mb']:.0f} MB, "
             f"one-line rebuild {row['rebuild_ms']:.0f} ms (runs {row['rebuild_ms_runs']})")
 
 
