@@ -546,10 +546,8 @@ class Builder:
         digests.update({relative: entry.digest for relative, entry in entries.items()})
         digests.update({name: _sha256(text) for name, text in outputs.items()
                         if name not in entries})
-        outputs["sw.js"] = assets.minify(templates.render(
-            config.default_language, "sw.js",
-            offline.service_worker_context(config, out, digests),
-            source=templates_dir / "sw.js"), "js", config.root)
+        outputs["sw.js"] = self._service_worker(
+            templates, offline.service_worker_context(config, out, digests))
         files = {*digests, "sw.js"}
         listing = links.OutputListing(files=files)
         # After an edit, only the links of the pages rendered again can have broken, unless a
@@ -617,6 +615,23 @@ class Builder:
         # Fetched at once, in parallel, instead of one import level after another.
         preload = [config.url(path) for path in modules.graph("app.js")]
         return asset_urls, preload
+
+    def _service_worker(self, templates: TemplateRenderer, context: dict[str, Any]) -> str:
+        """sw.js: its code minified with a placeholder for each value, once, and then the
+        build's values put in (a rebuild changes the file list, not the code: esbuild does
+        not run again)."""
+        source = self.config.source_dir / "templates" / "sw.js"
+        placeholders = {name: f"@@sw:{name}@@" for name in context}
+        code = assets.minify(templates.render(self.config.default_language, "sw.js",
+                                              placeholders, source=source),
+                             "js", self.config.root)
+        for name, value in context.items():
+            quoted = json.dumps(placeholders[name])
+            if code.count(quoted) != 1:
+                raise BuildError(source, None, f"{{{{ {name} | tojson }}}} must stand once, "
+                                               "as a value of its own")
+            code = code.replace(quoted, json.dumps(value, separators=(",", ":")))
+        return code
 
     def _reload_tag(self) -> str:
         """Pages served by ``serve`` reload themselves after each rebuild."""
