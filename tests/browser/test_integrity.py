@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,17 @@ RUNTIME_CACHED = """async () => {
   }
   return urls.sort();
 }"""
+
+
+def _runtime_cached(page: Any, wanted: set[str]) -> list[str]:
+    """The runtime files cached, once every file named in ``wanted`` is among them (the
+    service worker stores them in the background: never read before it has)."""
+    deadline = time.monotonic() + TIMEOUT_MS / 1000
+    while True:
+        cached: list[str] = page.evaluate(RUNTIME_CACHED)
+        if wanted <= {path.split("/")[-1] for path in cached} or time.monotonic() > deadline:
+            return cached
+        page.wait_for_timeout(200)
 
 
 @pytest.fixture
@@ -56,9 +68,9 @@ def test_a_runtime_file_that_does_not_match_stops_the_engine_and_is_not_cached(
     status = page.inner_text("#engine-status")
     assert re.search(r"pyodide\.asm\.wasm does not match the sha256 recorded when the site was built", status), status
     # The service worker stored the files that match, never the one that does not.
-    cached = page.evaluate(RUNTIME_CACHED)
-    assert wasm not in cached
+    cached = _runtime_cached(page, {"pyodide.mjs", "pyodide.asm.mjs"})
     assert any(path.endswith("/pyodide.mjs") for path in cached), cached
+    assert wasm not in cached
     context.close()
 
 
@@ -71,11 +83,7 @@ def test_the_runtime_files_that_match_are_used_and_cached(browser: Any, served: 
     page.fill('[name="rating_b"]', "1810")
     page.locator('[data-out="change_a"]', has_text="+11.7").wait_for(timeout=TIMEOUT_MS)
     wanted = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
-    for _ in range(100):
-        cached = {path.split("/")[-1] for path in page.evaluate(RUNTIME_CACHED)}
-        if wanted <= cached:
-            break
-        page.wait_for_timeout(200)
+    cached = {path.split("/")[-1] for path in _runtime_cached(page, wanted)}
     assert wanted <= cached, cached
     context.close()
 
