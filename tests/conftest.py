@@ -16,6 +16,14 @@ from sitegen.serve import make_server
 
 ROOT = Path(__file__).resolve().parents[1]
 
+# The one test that runs for minutes (elo_core's suite inside Pyodide) starts first: spread
+# over workers (./dev test), no worker is left with it at the end while the others wait.
+FIRST = ("tests/test_pyodide.py::",)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=lambda item: not item.nodeid.startswith(FIRST))  # stable: else in order
+
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory) -> SiteConfig:
