@@ -75,15 +75,30 @@ async function storeRuntime(priority) {
   for (const url of runtimeUrls) {
     // The engine loads the site's own small standard library (stored with the site); the
     // runtime's whole one only if an import needs more (sitegen/stdlib.py).
-    if (url.endsWith("/python_stdlib.zip") || await cache.match(url)) continue;
-    try {
-      const response = await fetch(url, { priority });
-      if (!response.ok || !(await putChecked(cache, url, response))) return false;
-    } catch {
-      return false;  // offline: the engine fetches what it needs when it starts
-    }
+    if (url.endsWith("/python_stdlib.zip")) continue;
+    const stored = await storeOnce(url, async () => {
+      if (await cache.match(url)) return true;
+      try {
+        const response = await fetch(url, { priority });
+        return response.ok && await putChecked(cache, url, response);
+      } catch {
+        return false;  // offline: the engine fetches what it needs when it starts
+      }
+    });
+    if (!stored) return false;
   }
   return true;
+}
+
+// The runtime files being stored, each with whether it was: a file the engine fetched
+// through this worker is stored in the background, and one asked for again meanwhile (the
+// site kept once the engine is ready, a prefetch, a second tab) waits for that instead of
+// downloading the 10 MB wasm again.
+const storing = new Map();
+
+function storeOnce(url, store) {
+  if (!storing.has(url)) storing.set(url, store().catch(() => false).finally(() => storing.delete(url)));
+  return storing.get(url);
 }
 
 self.addEventListener("message", (event) => {
@@ -97,13 +112,16 @@ self.addEventListener("message", (event) => {
 });
 
 async function fromRuntimeCache(event) {
+  const url = event.request.url;
   const cache = await caches.open(RUNTIME_CACHE);
-  const hit = await cache.match(event.request.url);
+  // Being downloaded already (a prefetch): the stored copy, once it is there.
+  if (storing.has(url)) await storing.get(url);
+  const hit = await cache.match(url);
   if (hit) return hit;
   const response = await fetch(event.request);
   // Hand the response on at once and store a copy alongside, once its bytes are checked
   // (the engine checks what it is handed too: a mismatch stops it with a clear error).
-  if (response.ok) event.waitUntil(putChecked(cache, event.request.url, response.clone()));
+  if (response.ok) event.waitUntil(storeOnce(url, () => putChecked(cache, url, response.clone())));
   return response;
 }
 
