@@ -30,10 +30,16 @@ function storeRuntime(worker) {
 function prefetch() {
   // Calculator pages fetch the runtime themselves, at once; an article with live examples
   // when one is wanted ("idle" until then).
-  if (!["off", "idle"].includes(root.dataset.engine) || !("serviceWorker" in navigator) || !allowed()) return;
+  if (!["off", "idle"].includes(root.dataset.engine) || !("serviceWorker" in navigator)) return;
+  // data-prefetch says what was decided: "off" (the reader saves data), "stored".
+  if (!allowed()) {
+    root.dataset.prefetch = "off";
+    return;
+  }
   whenIdle(async () => {
     const worker = (await navigator.serviceWorker.ready).active;
     if (!worker || !(await storeRuntime(worker))) return;
+    root.dataset.prefetch = "stored";
     // Only pages that carry the engine (articles with live examples), and not once it is wanted.
     if (!root.dataset.workerSrc || root.dataset.engine !== "idle") return;
     whenIdle(() => import("./engine.js").then(({ prepare }) => prepare()));

@@ -6,6 +6,7 @@ import json
 import re
 import shutil
 import threading
+import time
 from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
@@ -59,12 +60,12 @@ def visit(browser: Any, url: str) -> tuple[Any, Any]:
     return context, page
 
 
-def poll(page: Any, script: str, expected: Any, tries: int = 100) -> Any:
-    """Evaluate `script` until it gives `expected` (at most `tries` × 200 ms); the last value."""
-    for _ in range(tries):
-        value = page.evaluate(script)
-        if value == expected:
-            break
+def poll(page: Any, script: str, expected: Any, seconds: float = 120) -> Any:
+    """Evaluate `script` every 200 ms until it gives `expected` or `seconds` have passed (a
+    deadline, not a count of tries: a loaded machine waits as long as an idle one); the
+    last value."""
+    deadline = time.monotonic() + seconds
+    while (value := page.evaluate(script)) != expected and time.monotonic() < deadline:
         page.wait_for_timeout(200)
     return value
 
@@ -154,7 +155,7 @@ def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
     page.reload()
     page.locator(READY).wait_for(state="attached", timeout=120_000)
     # The new worker stores the new build and then deletes the old one.
-    assert poll(page, SITE_CACHES, ["elo-site-new-"], tries=300) == ["elo-site-new-"]
+    assert poll(page, SITE_CACHES, ["elo-site-new-"]) == ["elo-site-new-"]
     context.close()
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import shutil
 import threading
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,29 @@ SNAPSHOT_KEYS = """async () => {
   return (await (await caches.open("elo-snapshot")).keys()).map((request) => request.url);
 }"""
 
+# The pages and files the service worker keeps for offline use, by path.
+SITE_CACHED = """async () => {
+  const names = (await caches.keys()).filter((name) => name.startsWith("elo-site-"));
+  const paths = [];
+  for (const name of names) {
+    for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+  }
+  return paths;
+}"""
+
+
+def _until(page: Any, check: Callable[[], bool], seconds: float = 120) -> bool:
+    """Whether ``check`` came to hold within ``seconds``, asked every 100 ms (the page's
+    CSP allows no eval, so no wait_for_function; a deadline, not a count of tries, so a
+    loaded machine waits as long as an idle one)."""
+    deadline = time.monotonic() + seconds
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        page.wait_for_timeout(100)
+    return True
+
+
 SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
   get: () => ({ saveData: true, effectiveType: "4g" }), configurable: true });"""
 
@@ -55,16 +79,18 @@ def test_an_article_fetches_the_engine_so_the_calculator_works_offline(
     page = context.new_page()
     page.goto(base + "en/elo-formula/")
     expected = ["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs"]
-    for _ in range(300):
-        if all(name in page.evaluate(RUNTIME_CACHED) for name in expected):
-            break
-        page.wait_for_timeout(100)
-    assert all(name in page.evaluate(RUNTIME_CACHED) for name in expected)
+    assert _until(page, lambda: all(name in page.evaluate(RUNTIME_CACHED) for name in expected))
+    page.locator('html[data-prefetch="stored"]').wait_for(state="attached", timeout=60_000)
     assert sum("pyodide.asm.wasm" in path for path in log) == 1
     # The runtime's whole standard library is not needed: the site's own small one is.
     assert not any(path.endswith("/python_stdlib.zip") for path in log)
-    # The site itself is stored once the article has loaded (offline.js); then offline.
-    page.wait_for_timeout(1000)
+    # The site itself is stored once the article has loaded (offline.js): the pages in one
+    # go, then the engine's own files one by one, each once its sha256 matched; then offline.
+    def site_stored() -> bool:
+        paths = page.evaluate(SITE_CACHED)
+        return "/en/" in paths and all(any(part in path for path in paths) for part in (
+            "/elo_core-", "/wheels/pyodide-lock.", "/wheels/python_stdlib."))
+    assert _until(page, site_stored)
     httpd.shutdown()
     context.set_offline(True)
     page.goto(base + "en/")
@@ -82,12 +108,9 @@ def test_no_prefetch_when_the_reader_saves_data(
     context.add_init_script(SAVE_DATA)
     page = context.new_page()
     page.goto(base + "en/elo-formula/")
-    # The page's CSP allows no eval: poll instead of wait_for_function.
-    for _ in range(100):
-        if page.evaluate("navigator.serviceWorker.controller !== null"):
-            break
-        page.wait_for_timeout(100)
-    page.wait_for_timeout(3000)  # well after load and idle, when a prefetch would start
+    # Decided on load, once and for all: nothing later starts a prefetch on this page.
+    page.locator('html[data-prefetch="off"]').wait_for(state="attached", timeout=60_000)
+    assert _until(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
     assert page.evaluate("navigator.connection.saveData") is True
     assert not any("/pyodide/" in path for path in log), log
     assert page.evaluate(RUNTIME_CACHED) == []
@@ -116,11 +139,7 @@ def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
     # worker that made the snapshot has stopped.
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     assert len(workers) == 1
-    for _ in range(50):
-        if not page.workers:
-            break
-        page.wait_for_timeout(100)
-    assert page.workers == []
+    assert _until(page, lambda: not page.workers), page.workers
     [key] = page.evaluate(SNAPSHOT_KEYS)
     assert page.evaluate("document.documentElement.dataset.lockSrc").split("/")[-1] in key
     assert sum("pyodide.asm.wasm" in path for path in log) == 1
@@ -145,11 +164,7 @@ def test_a_live_example_wanted_while_the_snapshot_is_made_takes_that_engine_over
         browser: Any, logged: tuple[str, list[str], Any]) -> None:
     base, log, _httpd = logged
     context, page, workers, _errors = _open_article(browser, base)
-    for _ in range(600):
-        if workers:
-            break
-        page.wait_for_timeout(100)
-    assert workers, "no engine was started in the background"
+    assert _until(page, lambda: bool(workers)), "no engine was started in the background"
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     example = page.locator("[data-live]").first
     example.locator("input").first.focus()
@@ -158,11 +173,7 @@ def test_a_live_example_wanted_while_the_snapshot_is_made_takes_that_engine_over
     outputs = example.locator("[data-out]")
     before = outputs.all_text_contents()
     field.fill("1950")
-    for _ in range(100):
-        if outputs.all_text_contents() != before:
-            break
-        page.wait_for_timeout(100)
-    assert outputs.all_text_contents() != before
+    assert _until(page, lambda: outputs.all_text_contents() != before)
     # The same worker: none was started beside it, and it stays to answer.
     assert len(workers) == 1 and len(page.workers) == 1
     page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=120_000)

@@ -58,7 +58,7 @@ def test_share_link_round_trip_and_no_silent_overwrite(browser: Any, served: str
     owner = browser.new_context()
     page = open_ready(owner, served + "en/")
     page.fill('[name="rating_a"]', "2000")
-    page.wait_for_timeout(200)
+    _wait_saved(page, "rating_a", "2000")
     page.close()
     page = open_ready(owner, link)
     offer = page.locator("#shared-offer")
