@@ -73,11 +73,18 @@ def _normal(path: str) -> str | None:
 _SKIP, _OUTSIDE, _INSIDE = "skip", "outside", "inside"
 
 
-@functools.lru_cache(maxsize=1 << 16)
 def _resolve(base_path: str, html_file: str, reference: str) -> tuple[str, str | None, str]:
     """Where ``reference`` in ``html_file`` points: (_SKIP: not a file of the site | _OUTSIDE:
     outside the base path | _INSIDE, the target's path relative to the output or None if it
-    leaves the output, the fragment). Pages share most references: each is resolved once."""
+    leaves the output, the fragment). Pages share most references (the menu names every
+    article): each is resolved once, a path from the root once for every page."""
+    if reference.startswith("/") and not reference.startswith("//"):
+        return _resolve_in(base_path, "", reference)
+    return _resolve_in(base_path, html_file, reference)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _resolve_in(base_path: str, html_file: str, reference: str) -> tuple[str, str | None, str]:
     parts = urlsplit(reference)
     if parts.scheme or parts.netloc or reference.startswith(("mailto:", "data:")):
         return _SKIP, None, ""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from babel.support import Translations
-from markupsafe import Markup
+from markupsafe import Markup, escape as escape_markup
 
 from sitegen import (assets, headers, links, lockfile, offline, parallel, publish, stdlib,
                      translations)
@@ -442,6 +442,9 @@ class Builder:
             nav_keys = {lang: previous.nav_keys[lang] if previous.nav_keys.get(lang) == key
                         else key for lang, key in nav_keys.items()}
 
+        menus = {lang: _SiteMenu.render(templates, lang, nav_of[lang],
+                                        by_key[HOME_KEY].get(lang), css, config)
+                 for lang in config.languages}
         outputs: dict[str, str] = {}  # the files to write, as checked
         scans: dict[str, PageScan] = {}
         entries: dict[str, _PageEntry] = {}
@@ -486,7 +489,7 @@ class Builder:
                 "canonical": absolute(page.path),
                 "alternates": alternates,
                 "x_default": absolute(default_alt.path) if default_alt else None,
-                "nav": nav_of[page.lang],
+                "site_menu": Markup(SITE_MENU_SLOT),
                 "home": home,
                 "shown": prerendered[page.lang],
                 "defaults": defaults,
@@ -494,18 +497,21 @@ class Builder:
             }
             rendered = html = templates.render(page.lang, page.template, context,
                                                source=page.source)
-            html, stylesheet = css.link(html, asset_urls["css"], config)
+            menu = menus[page.lang]
+            html, stylesheet = css.link(html, asset_urls["css"], config, also=menu.needs)
             if page_notices:
                 html = _with_notice(html, list(page_notices))
             if MESSAGES_SLOT in html:
                 html = html.replace(MESSAGES_SLOT, _messages_json(
                     page_messages(html, self._browser_messages(page.lang))), 1)
             text = assets.collapse_indentation(html)
-            # One parse of the finished page: the allow-list's last check and the links'.
-            scan = scan_page(text)
+            # One parse of the finished page, its menu parsed once for its language: the
+            # allow-list's last check and the links'.
+            scan = menu.joined(scan_page(text))
             if scan.violation is not None:
                 raise BuildError(page.source, None, f"{scan.violation}: a page can never redirect")
-            _check_ids(page, rendered, body_html, own_ids)
+            _check_ids(page, rendered, body_html, own_ids, menu.ids)
+            text = menu.put_into(text, config.url(page.path))
             outputs[relative] = text
             scans[relative] = scan
             entries[relative] = _PageEntry(key, _sha256(text), scan, stylesheet)
@@ -657,10 +663,18 @@ class _Stylesheets:
         self.files: dict[tuple[bool, ...], str] = {}  # the parts a file holds → its path
         self.texts: dict[str, str] = {}  # its path → its minified text
 
-    def link(self, html: str, whole: str, config: SiteConfig) -> tuple[str, str]:
+    def needs(self, html: str) -> tuple[bool, ...]:
+        """The parts ``html`` needs (assets.stylesheet_for)."""
+        return assets.stylesheet_for(self.parts, html)
+
+    def link(self, html: str, whole: str, config: SiteConfig,
+             also: tuple[bool, ...] = ()) -> tuple[str, str]:
         """``html`` linking its part of the stylesheet instead of ``whole`` (the URL of the
-        whole one), and that part's path ("" when it needs all of it)."""
+        whole one), and that part's path ("" when it needs all of it); ``also``: the parts
+        what will be put into it needs (its menu)."""
         needed = assets.stylesheet_for(self.parts, html)
+        if also:
+            needed = tuple(own or more for own, more in zip(needed, also, strict=True))
         if all(needed):
             return html, ""
         relative = self.files.get(needed)
@@ -670,6 +684,43 @@ class _Stylesheets:
             relative = f"assets/site.{assets.digest(text.encode('utf-8'))}.css"
             self.files[needed], self.texts[relative] = relative, text
         return html.replace(f'href="{whole}"', f'href="{config.url(relative)}"', 1), relative
+
+
+# Where base.html puts the site's menu ({{ site_menu }}); the build puts it in (_SiteMenu).
+SITE_MENU_SLOT = "<!--site-menu-->"
+
+
+@dataclass(frozen=True)
+class _SiteMenu:
+    """A language's site menu (site-menu.html), the same on every page of that language but
+    for the page's own link: rendered, parsed and matched to the stylesheet once, not once
+    per page (it lists every article: per page, the work would grow with the site)."""
+
+    html: str  # indentation collapsed, as the page's is
+    scan: PageScan
+    ids: Counter[str]
+    needs: tuple[bool, ...]  # the stylesheet's parts it needs
+
+    @classmethod
+    def render(cls, templates: TemplateRenderer, lang: str, nav: list[Page],
+               home: Page | None, css: _Stylesheets, config: SiteConfig) -> _SiteMenu:
+        source = config.source_dir / "templates" / "site-menu.html"
+        html = assets.collapse_indentation(templates.render(
+            lang, "site-menu.html", {"nav": nav, "home": home}, source=source))
+        scan = scan_page(f"<body>{html}</body>")  # in the body, as on the page
+        return cls(html, scan, Counter(_ID.findall(html)), css.needs(html))
+
+    def joined(self, scan: PageScan) -> PageScan:
+        """``scan`` of a page, with what its menu holds."""
+        return PageScan(scan.violation or self.scan.violation,
+                        scan.references + self.scan.references, scan.ids | self.scan.ids,
+                        scan.folders + self.scan.folders)
+
+    def put_into(self, text: str, own_url: str) -> str:
+        """``text`` with the menu in its slot, the link to ``own_url`` marked as the page's."""
+        link = f'<a href="{escape_markup(own_url)}">'
+        menu = self.html.replace(link, link[:-1] + ' aria-current="page">', 1)
+        return text.replace(SITE_MENU_SLOT, menu, 1)
 
 
 @dataclass
@@ -726,9 +777,10 @@ def _with_notice(html: str, messages: list[str]) -> str:
 _ID = re.compile(r"""\sid=["']?([^"'\s>]+)""")
 
 
-def _check_ids(page: Page, html: str, body_html: str, own_ids: list[str]) -> None:
-    """No id of the article's that the page uses itself."""
-    in_page = Counter(_ID.findall(html))
+def _check_ids(page: Page, html: str, body_html: str, own_ids: list[str],
+               menu_ids: Counter[str]) -> None:
+    """No id of the article's that the page uses itself (``html``, and its menu)."""
+    in_page = Counter(_ID.findall(html)) + menu_ids
     in_body = Counter(_ID.findall(body_html))
     for ident in own_ids:
         if in_page[ident] > in_body[ident]:

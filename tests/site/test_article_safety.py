@@ -108,8 +108,9 @@ def test_a_field_name_cannot_reach_an_id(fixture_config: SiteConfig) -> None:
         ('x\n\n<span id="engine-status">ok</span>\n', "engine-status"),
         ("x\n\n## Main\n", "main"),  # a heading's id: the skip link's target
         ('x\n\n<span id="live1-rating">1</span>\n', "live1-rating"),
+        ("x\n\n## Menu articles\n", "menu-articles"),  # in the site's menu, put in after
     ],
-    ids=["script-id", "script-id-2", "heading-id", "live-example-id"],
+    ids=["script-id", "script-id-2", "heading-id", "live-example-id", "menu-id"],
 )
 def test_ids_the_page_uses_are_reserved(fixture_config: SiteConfig, body: str, ident: str) -> None:
     error = _fails(fixture_config, HEAD + body)

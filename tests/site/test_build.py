@@ -188,3 +188,19 @@ def test_the_service_worker_caches_runtime_files_only_if_they_match(site: SiteCo
     (worker,) = (site.out_dir / "assets").glob("engine-worker.*.js")
     # The same files and hashes as the engine checks (the runtime's own stock lock too).
     assert _recorded(sw) == _recorded(worker.read_text(encoding="utf-8"))
+
+
+def test_every_page_has_the_whole_menu_with_its_own_link_marked(site: SiteConfig) -> None:
+    """The menu is rendered once per language and put into each page (sitegen/pipeline.py,
+    _SiteMenu): every article of the language in it, the page's own link marked, no other."""
+    for lang in site.languages:
+        pages = sorted(site.out_dir.glob(f"{lang}/**/index.html"))
+        addresses = {"/" + page.parent.relative_to(site.out_dir).as_posix() + "/" for page in pages}
+        for page in pages:
+            html = page.read_text(encoding="utf-8")
+            menu = re.search(r'<nav id="site-menu".*?</nav>', html, re.S)
+            assert menu is not None and html.count('<nav id="site-menu"') == 1, page
+            assert set(re.findall(r'<a href="([^"]+)"', menu.group(0))) == addresses, page
+            own = "/" + page.parent.relative_to(site.out_dir).as_posix() + "/"
+            assert re.findall(r'<a href="([^"]+)" aria-current="page">', html) == [own], page
+            assert "<!--site-menu-->" not in html
