@@ -36,6 +36,7 @@ export async function keepOffline({ runtime: engineStarted = false } = {}) {
     activate(registered.waiting);
     return;
   }
+  watch(registered.installing);  // a new build still installing: asked once it has
   const worker = (await navigator.serviceWorker.ready).active;
   worker?.postMessage({ type: "keep", runtime });
 }
@@ -43,24 +44,34 @@ export async function keepOffline({ runtime: engineStarted = false } = {}) {
 // A new build's worker skips waiting when it installs, but Chromium activates it only once
 // the old worker is idle, and if a fetch of this page started the old worker again after
 // it was stopped for that, the new one stays waiting until the old one idles out (over
-// 95 s in the tests). Once this page is quiet, ask until it has taken over.
+// 95 s in the tests). Once this page is quiet, ask until it has taken over (for up to 2 min).
 function activate(worker) {
   let attempts = 0;
   const ask = () => {
     attempts += 1;
-    if (worker.state === "installed" && attempts <= 30) worker.postMessage({ type: "activate" });
+    if (worker.state === "installed" && attempts <= 120) worker.postMessage({ type: "activate" });
     else clearInterval(timer);
   };
   const timer = setInterval(ask, 1000);
   ask();
 }
 
-registration.then((registered) => registered?.addEventListener("updatefound", () => {
-  const worker = registered.installing;
-  worker?.addEventListener("statechange", () => {
+// A new build's worker, asked to take over once it has installed and this page has loaded.
+const watched = new WeakSet();
+function watch(worker) {
+  if (!worker || watched.has(worker)) return;
+  watched.add(worker);
+  worker.addEventListener("statechange", () => {
     if (settled && worker.state === "installed") activate(worker);
   });
-}));
+}
+
+// The browser looks for a new build as the page loads: it may have found one, and begun
+// installing it, before this module listened for "updatefound".
+registration.then((registered) => {
+  registered?.addEventListener("updatefound", () => watch(registered.installing));
+  watch(registered?.installing);
+});
 
 // A new build's worker that takes over a page which has loaded stores the new build.
 // (Not on a first visit: the worker that starts controlling it was asked already.)
