@@ -80,9 +80,22 @@ function ready(message, restart) {
   tell(restart ? "restarted" : "ready");
 }
 
+let spawning = false;  // a worker is to be made once this page is controlled
+
+// The worker is made only once the service worker controls this page (or none is coming):
+// Chromium does not hand a dedicated worker that already runs to a service worker that
+// claims its page later, and the runtime should come through it (fetched once, stored).
 function spawn(restart, prepare) {
   generation += 1;
   background = prepare;
+  spawning = true;
+  controlled().then(() => {
+    spawning = false;
+    create(restart, background);  // taken over meanwhile: it starts at once
+  });
+}
+
+function create(restart, prepare) {
   worker = new Worker(root.dataset.workerSrc, { type: "module" });
   worker.addEventListener("message", (event) => {
     const message = event.data;
@@ -120,19 +133,18 @@ function spawn(restart, prepare) {
     if (background) stopBackground();
     else failed(event.message || "worker");
   });
-  const created = worker;
-  controlled().then(() => worker === created && created.postMessage({
+  worker.postMessage({
     type: "init",
     prepare,
     pyodide: root.dataset.pyodideSrc,
     lock: root.dataset.lockSrc,
     stdlib: root.dataset.stdlibSrc,
-  }));
+  });
 }
 
 export function start(pageMessages, restart = false) {
   messages = pageMessages;
-  if (worker && background) {
+  if ((worker || spawning) && background) {
     // The reader wants the engine while the snapshot is being prepared: take the worker over.
     background = false;
     setState("loading", messages["engine-loading"]);
@@ -141,7 +153,7 @@ export function start(pageMessages, restart = false) {
     readyMessage = null;
     return;
   }
-  if (worker) return;
+  if (worker || spawning) return;
   setState("loading", messages["engine-loading"]);
   spawn(restart, false);
 }
@@ -150,7 +162,7 @@ export function start(pageMessages, restart = false) {
 // (unless one is stored already) and stop, so a calculator or live example opened later
 // restores it instead of starting Python.
 export function prepare() {
-  if (worker || !root.dataset.workerSrc) return;
+  if (worker || spawning || !root.dataset.workerSrc) return;
   spawn(false, true);
 }
 

@@ -1,5 +1,5 @@
 // Registers the service worker that keeps the site working offline. Loaded on every page.
-// `controlled()` resolves once the worker controls this page (or quickly when it cannot):
+// `controlled()` resolves once the worker controls this page (at once when none is coming):
 // the engine waits for it so the Pyodide runtime is fetched once, through the worker's cache.
 // `keepOffline()` asks the worker to store the whole site once this page has finished its
 // own downloads; calculator pages call it when the engine is ready, other pages on load.
@@ -9,15 +9,22 @@ const registration = "serviceWorker" in navigator && script
   ? navigator.serviceWorker.register(script, { scope: root.dataset.swScope }).catch(() => null)
   : Promise.resolve(null);
 
-export function controlled(timeoutMs = 4000) {
+export function controlled(timeoutMs = 20000) {
   if (!("serviceWorker" in navigator) || navigator.serviceWorker.controller) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    navigator.serviceWorker.addEventListener("controllerchange", () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-    registration.then((r) => { if (!r) { clearTimeout(timer); resolve(); } });
+    // A slow device may take seconds to fetch and start the worker: the engine waits, or its
+    // fetches pass the worker and the wasm is downloaded twice (once more to be stored: no
+    // browser keeps a 10 MB file in a private window's memory cache). Not for ever, though.
+    setTimeout(resolve, timeoutMs);
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
+    // Only a worker still on its way takes this page over (a first visit). Without one (no
+    // registration, or a reload that bypassed the active worker) the page stays uncontrolled.
+    registration.then((registered) => {
+      const coming = registered && (registered.installing || registered.waiting
+        || (registered.active?.state === "activating" ? registered.active : null));
+      if (!coming) return resolve();
+      coming.addEventListener("statechange", () => coming.state === "redundant" && resolve());
+    });
   });
 }
 

@@ -64,15 +64,8 @@ def test_a_runtime_file_that_does_not_match_stops_the_engine_and_is_not_cached(
     context = browser.new_context()
     page = context.new_page()
     page.goto(url + "en/")
-    # The engine's files are stored as they pass through the service worker. On a loaded
-    # machine the first load's engine may start before the worker controls the page (it
-    # waits 4 s, offline.js), and an engine that fails asks for nothing to be kept: so
-    # once the worker controls the page, load it again.
-    deadline = time.monotonic() + TIMEOUT_MS / 1000
-    while not page.evaluate("navigator.serviceWorker.controller !== null"):
-        assert time.monotonic() < deadline, "the service worker never took control"
-        page.wait_for_timeout(200)
-    page.reload()
+    # The engine starts once the service worker controls the page (offline.js), so every
+    # runtime file passes through it, where each is checked before it is stored.
     page.locator('html[data-engine="error"]').wait_for(state="attached", timeout=TIMEOUT_MS)
     status = page.inner_text("#engine-status")
     assert re.search(r"pyodide\.asm\.wasm does not match the sha256 recorded when the site was built", status), status
