@@ -69,7 +69,6 @@ async function checkedFetch(url, init) {
 // The wasm, compiled from its stream as it downloads (Chromium keeps the compiled code for
 // the next visit) while a copy of the same bytes is hashed; the module is instantiated (run)
 // only once its bytes match. Started by start() as its first step, before Pyodide asks.
-const compiling = new Map();  // the wasm's address → its checked module
 
 function compileChecked(url) {
   const path = new URL(url).pathname;
@@ -94,17 +93,18 @@ function compileChecked(url) {
     return compiled;
   });
   module.catch(() => {});  // said when Pyodide instantiates it
-  compiling.set(url, { response, module });
+  ahead.set(url, { response, module });
   return module;
 }
 
-// Files start() fetches ahead of Pyodide (the standard library), by address, until asked for.
-const early = new Map();
+// Files start() fetches before Pyodide asks for them, by address: the wasm, with its module
+// (above), and the standard library. Pyodide's fetch is handed the response under way.
+const ahead = new Map();  // address → { response, module (the wasm's) }
 
 function fetchEarly(url) {
   const response = checkedFetch(url);
   response.catch(() => {});  // said when Pyodide asks for it
-  early.set(url, response);
+  ahead.set(url, { response });
 }
 
 // Every fetch of a runtime file — this script's and Pyodide's (the standard libraries, the
@@ -113,11 +113,11 @@ function fetchEarly(url) {
 // already under way.
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href);
-  if (compiling.has(url.href)) return compiling.get(url.href).response;
-  if (early.has(url.href)) {
-    const response = early.get(url.href);
-    early.delete(url.href);
-    return response;
+  const early = ahead.get(url.href);
+  if (early) {
+    // Handed over once; the wasm's entry stays, as instantiateStreaming takes its module.
+    if (!early.module) ahead.delete(url.href);
+    return early.response;
   }
   if (url.origin === self.location.origin && url.pathname in INTEGRITY) {
     return checkedFetch(url.href, input instanceof Request ? undefined : init);
@@ -128,7 +128,7 @@ self.fetch = (input, init) => {
 // Pyodide instantiates its wasm with instantiateStreaming: the module compiled above.
 WebAssembly.instantiateStreaming = async (source, imports) => {
   const { url } = await source;
-  const module = await (compiling.get(url)?.module ?? compileChecked(url));
+  const module = await (ahead.get(url)?.module ?? compileChecked(url));
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
@@ -197,24 +197,30 @@ async function storedSnapshot(key) {
 const PAGE = 4096;
 
 function packMemory(memory) {
-  const padded = new Uint8Array(Math.ceil(memory.length / PAGE) * PAGE);
-  padded.set(memory);
-  const words = new Uint32Array(padded.buffer);
+  // Whole pages are read a word at a time (when the memory is aligned for it), the last
+  // partial page a byte at a time: the memory is not copied to pad it.
+  const whole = Math.floor(memory.length / PAGE);
+  const words = memory.byteOffset % 4 === 0
+    ? new Uint32Array(memory.buffer, memory.byteOffset, (whole * PAGE) / 4) : null;
+  const used = (page) => {
+    const start = page * PAGE;
+    if (words && page < whole) {
+      for (let i = start / 4, end = i + PAGE / 4; i < end; i++) if (words[i] !== 0) return true;
+      return false;
+    }
+    for (let i = start, end = Math.min(start + PAGE, memory.length); i < end; i++) if (memory[i] !== 0) return true;
+    return false;
+  };
   const kept = [];
-  for (let page = 0; page * PAGE < padded.length; page++) {
-    let i = (page * PAGE) / 4;
-    const end = i + PAGE / 4;
-    while (i < end && words[i] === 0) i++;
-    if (i < end) kept.push(page);
-  }
+  for (let page = 0; page * PAGE < memory.length; page++) if (used(page)) kept.push(page);
   const head = 8 + 4 * kept.length;
-  const packed = new Uint8Array(head + PAGE * kept.length);
+  const packed = new Uint8Array(head + PAGE * kept.length);  // a partial last page ends in zeros
   const view = new DataView(packed.buffer);
   view.setUint32(0, memory.length, true);
   view.setUint32(4, kept.length, true);
   kept.forEach((page, i) => {
     view.setUint32(8 + 4 * i, page, true);
-    packed.set(padded.subarray(page * PAGE, (page + 1) * PAGE), head + PAGE * i);
+    packed.set(memory.subarray(page * PAGE, Math.min((page + 1) * PAGE, memory.length)), head + PAGE * i);
   });
   return packed;
 }

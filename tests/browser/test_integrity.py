@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import re
 import shutil
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -15,6 +14,8 @@ import pytest
 
 from sitegen.config import SiteConfig
 from sitegen.serve import make_server
+
+from ready_page import poll
 
 pytestmark = pytest.mark.browser
 TIMEOUT_MS = 180_000
@@ -32,12 +33,10 @@ RUNTIME_CACHED = """async () => {
 def _runtime_cached(page: Any, wanted: set[str]) -> list[str]:
     """The runtime files cached, once every file named in ``wanted`` is among them (the
     service worker stores them in the background: never read before it has)."""
-    deadline = time.monotonic() + TIMEOUT_MS / 1000
-    while True:
-        cached: list[str] = page.evaluate(RUNTIME_CACHED)
-        if wanted <= {path.split("/")[-1] for path in cached} or time.monotonic() > deadline:
-            return cached
-        page.wait_for_timeout(200)
+    cached: list[str] = poll(page, lambda: page.evaluate(RUNTIME_CACHED),
+                             lambda paths: wanted <= {path.split("/")[-1] for path in paths},
+                             seconds=TIMEOUT_MS / 1000)
+    return cached
 
 
 @pytest.fixture

@@ -17,6 +17,8 @@ import pytest
 from sitegen.config import SiteConfig
 from sitegen.serve import make_server
 
+from ready_page import poll
+
 pytestmark = pytest.mark.browser
 READY = 'html[data-engine="ready"]'
 
@@ -60,16 +62,6 @@ def visit(browser: Any, url: str) -> tuple[Any, Any]:
     return context, page
 
 
-def poll(page: Any, script: str, expected: Any, seconds: float = 120) -> Any:
-    """Evaluate `script` every 200 ms until it gives `expected` or `seconds` have passed (a
-    deadline, not a count of tries: a loaded machine waits as long as an idle one); the
-    last value."""
-    deadline = time.monotonic() + seconds
-    while (value := page.evaluate(script)) != expected and time.monotonic() < deadline:
-        page.wait_for_timeout(200)
-    return value
-
-
 # The site caches' names without the build's hash: ["elo-site-"] or ["elo-site-new-"].
 SITE_CACHES = """async () => (await caches.keys())
   .filter((name) => name.startsWith("elo-site-")).map((name) => name.replace(/[0-9a-f]+$/, ""))"""
@@ -107,7 +99,8 @@ def test_first_visit_downloads_each_file_once_then_works_offline(
       }
       return [...precache, ...runtime].filter((path) => !stored.has(path));
     }"""
-    assert poll(page, f"({missing})({json.dumps([precache, runtime])})", []) == [], "all stored for offline use"
+    script = f"({missing})({json.dumps([precache, runtime])})"
+    assert poll(page, lambda: page.evaluate(script), lambda left: left == []) == [], "all stored for offline use"
 
     counts = Counter(path.split("?")[0] for path in own_site.log)
     # sw.js is the service worker's own script, which the browser fetches itself: to register it,
@@ -170,7 +163,7 @@ def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
     page.reload()
     page.locator(READY).wait_for(state="attached", timeout=120_000)
     # The new worker stores the new build and then deletes the old one.
-    assert poll(page, SITE_CACHES, ["elo-site-new-"]) == ["elo-site-new-"]
+    assert poll(page, lambda: page.evaluate(SITE_CACHES), lambda names: names == ["elo-site-new-"]) == ["elo-site-new-"]
     context.close()
 
 
@@ -207,5 +200,5 @@ def test_a_waiting_worker_takes_over_once_the_page_has_loaded(browser: Any, own_
     # some runs, loaded or not, it took over only after 307-310 s, close to Chromium's
     # 5-minute limit on a worker's event: an event of the old worker that does not settle is
     # suspected and not yet found.
-    assert poll(page, state, taken_over, seconds=420) == taken_over
+    assert poll(page, lambda: page.evaluate(state), lambda seen: seen == taken_over, seconds=420) == taken_over
     context.close()

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import shutil
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +15,8 @@ import pytest
 
 from sitegen.config import SiteConfig
 from sitegen.serve import make_server
+
+from ready_page import poll
 
 pytestmark = pytest.mark.browser
 READY = 'html[data-engine="ready"]'
@@ -44,18 +45,6 @@ SITE_CACHED = """async () => {
 }"""
 
 
-def _until(page: Any, check: Callable[[], bool], seconds: float = 120) -> bool:
-    """Whether ``check`` came to hold within ``seconds``, asked every 100 ms (the page's
-    CSP allows no eval, so no wait_for_function; a deadline, not a count of tries, so a
-    loaded machine waits as long as an idle one)."""
-    deadline = time.monotonic() + seconds
-    while not check():
-        if time.monotonic() > deadline:
-            return False
-        page.wait_for_timeout(100)
-    return True
-
-
 SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
   get: () => ({ saveData: true, effectiveType: "4g" }), configurable: true });"""
 
@@ -79,7 +68,7 @@ def test_an_article_fetches_the_engine_so_the_calculator_works_offline(
     page = context.new_page()
     page.goto(base + "en/elo-formula/")
     expected = ["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs"]
-    assert _until(page, lambda: all(name in page.evaluate(RUNTIME_CACHED) for name in expected))
+    assert poll(page, lambda: all(name in page.evaluate(RUNTIME_CACHED) for name in expected))
     page.locator('html[data-prefetch="stored"]').wait_for(state="attached", timeout=60_000)
     assert sum("pyodide.asm.wasm" in path for path in log) == 1
     # The runtime's whole standard library is not needed: the site's own small one is.
@@ -90,7 +79,7 @@ def test_an_article_fetches_the_engine_so_the_calculator_works_offline(
         paths = page.evaluate(SITE_CACHED)
         return "/en/" in paths and all(any(part in path for path in paths) for part in (
             "/elo_core-", "/wheels/pyodide-lock.", "/wheels/python_stdlib."))
-    assert _until(page, site_stored)
+    assert poll(page, site_stored)
     httpd.shutdown()
     context.set_offline(True)
     page.goto(base + "en/")
@@ -110,7 +99,7 @@ def test_no_prefetch_when_the_reader_saves_data(
     page.goto(base + "en/elo-formula/")
     # Decided on load, once and for all: nothing later starts a prefetch on this page.
     page.locator('html[data-prefetch="off"]').wait_for(state="attached", timeout=60_000)
-    assert _until(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
+    assert poll(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
     assert page.evaluate("navigator.connection.saveData") is True
     assert not any("/pyodide/" in path for path in log), log
     assert page.evaluate(RUNTIME_CACHED) == []
@@ -139,7 +128,7 @@ def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
     # worker that made the snapshot has stopped.
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     assert len(workers) == 1
-    assert _until(page, lambda: not page.workers), page.workers
+    assert poll(page, lambda: not page.workers), page.workers
     [key] = page.evaluate(SNAPSHOT_KEYS)
     assert page.evaluate("document.documentElement.dataset.lockSrc").split("/")[-1] in key
     assert sum("pyodide.asm.wasm" in path for path in log) == 1
@@ -164,7 +153,7 @@ def test_a_live_example_wanted_while_the_snapshot_is_made_takes_that_engine_over
         browser: Any, logged: tuple[str, list[str], Any]) -> None:
     base, log, _httpd = logged
     context, page, workers, _errors = _open_article(browser, base)
-    assert _until(page, lambda: bool(workers)), "no engine was started in the background"
+    assert poll(page, lambda: bool(workers)), "no engine was started in the background"
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     example = page.locator("[data-live]").first
     example.locator("input").first.focus()
@@ -173,7 +162,7 @@ def test_a_live_example_wanted_while_the_snapshot_is_made_takes_that_engine_over
     outputs = example.locator("[data-out]")
     before = outputs.all_text_contents()
     field.fill("1950")
-    assert _until(page, lambda: outputs.all_text_contents() != before)
+    assert poll(page, lambda: outputs.all_text_contents() != before)
     # The same worker: none was started beside it, and it stays to answer.
     assert len(workers) == 1 and len(page.workers) == 1
     page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=120_000)
