@@ -281,8 +281,8 @@ class Builder:
         """The article's HTML, headings and own ids from an earlier build, if its text,
         elo_core and the addresses it links to are still the same."""
         cached = self._articles.get(page.source)
-        if cached is not None and cached[0] == (page.body, page.body_line, elo_hash) and all(
-                link_table.get(target) == address for target, address in cached[2].items()):
+        if cached is not None and cached[0] == (page.body, page.body_line, elo_hash) and (
+                _links_hold(cached[2], link_table)):
             return cached[1]
         return None
 
@@ -303,11 +303,11 @@ class Builder:
             if bodies[page.source] is not None:
                 continue
             stored = cache.get(page, elo_hash)  # rendered by an earlier build
-            if stored is not None:
+            if stored is not None and _links_hold(stored[1], link_table):
                 self._articles[page.source] = ((page.body, page.body_line, elo_hash), *stored)
-                bodies[page.source] = self._cached_article(page, link_table, elo_hash)
-                report.from_disk += bodies[page.source] is not None
-            if bodies[page.source] is None:
+                bodies[page.source] = stored[0]
+                report.from_disk += 1
+            else:
                 todo.append(page)
         processes = parallel.processes_for(self.config.workers, len(todo))
         report.rendered, report.processes = len(todo), processes
@@ -744,6 +744,13 @@ def _outline(page: Page) -> tuple[Any, ...]:
     """What a page shows of another (navigation, home link): all but the other's text."""
     return (page.lang, page.key, page.slug, page.title, page.nav_title, page.description,
             page.order, page.template, page.source, page.follows)
+
+
+def _links_hold(looked_up: dict[tuple[str, str], str | None],
+                link_table: dict[tuple[str, str], str]) -> bool:
+    """Whether every address an earlier rendering of an article looked up is still the same
+    (a renamed or new article changes the links another article makes)."""
+    return all(link_table.get(target) == address for target, address in looked_up.items())
 
 
 def _sha256(text: str) -> str:
