@@ -16,6 +16,7 @@ there is no floor); otherwise they are an empty text.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -207,6 +208,37 @@ def curve_x(difference: float) -> float:
     return CURVE_PAD + difference / CURVE_MAX * (CURVE_WIDTH - 2 * CURVE_PAD)
 
 
+# How far (in the curve's own units, about a pixel at full width) the drawn line may pass
+# from a computed point: the smooth logistic curve needs a few dozen of its 201 points, the
+# FIDE table's steps keep every corner.
+CURVE_TOLERANCE = 0.25
+
+
+def _simplified(points: list[tuple[float, float]],
+                tolerance: float) -> list[tuple[float, float]]:
+    """``points`` without those the line through the rest passes within ``tolerance`` of
+    (Ramer-Douglas-Peucker, with a stack: at most one entry per point, so it always ends)."""
+    if len(points) < 3:
+        return points
+    keep = [False] * len(points)
+    keep[0] = keep[-1] = True
+    stack = [(0, len(points) - 1)]
+    while stack:
+        first, last = stack.pop()
+        (x1, y1), (x2, y2) = points[first], points[last]
+        length = math.hypot(x2 - x1, y2 - y1)
+        farthest, distance = first, 0.0
+        for i in range(first + 1, last):
+            x, y = points[i]
+            away = abs((x2 - x1) * (y1 - y) - (x1 - x) * (y2 - y1)) / length
+            if away > distance:
+                farthest, distance = i, away
+        if distance > tolerance:
+            keep[farthest] = True
+            stack += [(first, farthest), (farthest, last)]
+    return [point for point, kept in zip(points, keep) if kept]
+
+
 def curve_y(expected: float) -> float:
     """The y coordinate of an expected score (0 to 1) on the expectancy curve."""
     return CURVE_PAD + (1 - expected) * (CURVE_HEIGHT - 2 * CURVE_PAD)
@@ -235,10 +267,9 @@ def _expectancy(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output
     ]
 
     def path(score: Callable[[float], float]) -> str:
-        points = (
-            f"{curve_x(d):.1f},{curve_y(score(d)):.1f}" for d in range(0, CURVE_MAX + 1, 4)
-        )
-        return "M" + " ".join(points)  # after M, further pairs are line-tos
+        points = [(curve_x(d), curve_y(score(d))) for d in range(0, CURVE_MAX + 1, 4)]
+        kept = _simplified(points, CURVE_TOLERANCE)
+        return "M" + " ".join(f"{x:.1f},{y:.1f}" for x, y in kept)  # after M: line-tos
 
     return {
         "expectancy_rows": {"rows": rows},

@@ -264,12 +264,42 @@ def test_expectancy_follows_the_model_and_the_cap() -> None:
     assert value(capped[16][1]) == value(capped[8][1])
 
 
+def _points(d: str) -> list[tuple[float, float]]:
+    assert d.startswith("M")
+    return [(float(x), float(y)) for x, y in (pair.split(",") for pair in d[1:].split(" "))]
+
+
+def _farthest(line: list[tuple[float, float]], points: list[tuple[float, float]]) -> float:
+    """How far, up or down, ``points`` lie from the polyline ``line`` (x increasing)."""
+    worst = 0.0
+    for x, y in points:
+        (x1, y1), (x2, y2) = next((a, b) for a, b in zip(line, line[1:]) if a[0] <= x <= b[0])
+        worst = max(worst, abs(y1 + (y2 - y1) * (x - x1) / (x2 - x1) - y))
+    return worst
+
+
+@pytest.mark.parametrize("model", ["logistic", "fide", "normal"])
+@pytest.mark.parametrize("cap", ["none", "400", "fide"])
+def test_expectancy_curves_pass_through_every_computed_point(model: str, cap: str) -> None:
+    out = outputs("expectancy", model=model, cap=cap)
+    for side, score in [("higher", lambda d: expected_score(d, 0, model=model, cap=cap)),
+                        ("lower", lambda d: expected_score(0, d, model=model, cap=cap))]:
+        line = _points(out[f"expectancy_path_{side}"]["attrs"]["d"])
+        computed = [(curve_x(d), curve_y(score(d))) for d in range(0, 801, 4)]
+        # Drawn from some of the points computed every 4 rating points, in order, from 0 to
+        # 800; a point left out lies within a quarter unit of the line (and 0.05 of rounding).
+        assert set(line) <= {(round(x, 1), round(y, 1)) for x, y in computed}
+        assert line == sorted(line) and line[0][0] == curve_x(0) and line[-1][0] == curve_x(800)
+        assert _farthest(line, computed) <= 0.25 + 0.1
+        if model != "fide":
+            assert len(line) < 40  # a smooth curve needs few of its 201 points
+
+
 def test_expectancy_curve_and_point() -> None:
     out = outputs("expectancy", expectancy_difference="400")
     d = out["expectancy_path_higher"]["attrs"]["d"]
     assert d.startswith(f"M{curve_x(0):.1f},{curve_y(0.5):.1f} ")
     assert d.endswith(f"{curve_x(800):.1f},{curve_y(expected_score(800, 0)):.1f}")
-    assert len(d.removeprefix("M").split(" ")) == 201
     assert out["expectancy_path_lower"]["attrs"]["d"].startswith(f"M{curve_x(0):.1f},")
     assert out["expectancy_point"]["attrs"] == {
         "cx": f"{curve_x(400):.1f}", "cy": f"{curve_y(expected_score(400, 0)):.1f}"}
