@@ -126,6 +126,13 @@ def test_first_visit_downloads_each_file_once_then_works_offline(
     context.close()
 
 
+# Chromium activates a new worker, even one that skipped waiting, only once the outgoing
+# worker has no request in flight, or after 5 minutes (kMaxLameDuckTime in its
+# service_worker_registration.cc). Some runs, loaded or not, took over after 307-310 s:
+# a request of the old worker that stays open is suspected and not yet found. The tests
+# wait for the new worker up to that bound, with a margin.
+TAKE_OVER_S = 330
+
 # Resolves once the registration's newest worker is activated (the page that asked has
 # loaded, so offline.js asks a waiting one to take over).
 NEW_WORKER_ACTIVE = """async () => {
@@ -137,11 +144,11 @@ NEW_WORKER_ACTIVE = """async () => {
       new Promise((resolve) => worker.addEventListener("statechange", () => {
         if (worker.state === "activated") resolve();
       })),
-      new Promise((resolve) => setTimeout(resolve, 120000)),  // then the test says which state
+      new Promise((resolve) => setTimeout(resolve, %d)),  // then the test says which state
     ]);
   }
   return worker.state;
-}"""
+}""" % (TAKE_OVER_S * 1000)
 
 
 def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
@@ -196,9 +203,7 @@ def test_a_waiting_worker_takes_over_once_the_page_has_loaded(browser: Any, own_
       }};
     }}"""
     taken_over = {"sites": ["elo-site-new-"], "active": "activated", "waiting": False, "controlled": True}
-    # Chromium activates the new worker only once the old one has no event in progress. In
-    # some runs, loaded or not, it took over only after 307-310 s, close to Chromium's
-    # 5-minute limit on a worker's event: an event of the old worker that does not settle is
-    # suspected and not yet found.
-    assert poll(page, lambda: page.evaluate(state), lambda seen: seen == taken_over, seconds=420) == taken_over
+    # Within Chromium's bound (TAKE_OVER_S), and the new build stored after it.
+    assert poll(page, lambda: page.evaluate(state), lambda seen: seen == taken_over,
+                seconds=TAKE_OVER_S + 90) == taken_over
     context.close()
