@@ -26,6 +26,7 @@ __all__ = [
     "MAX_ROWS",
     "Output",
     "PageLanguage",
+    "number_column",
     "number_output",
     "parse_bounded",
     "parsed_games",
@@ -59,9 +60,24 @@ def number_output(value: float, digits: int, *, signed: bool = False) -> Output:
     return {"value": float(value), "digits": digits, "signed": signed}
 
 
-def rows_output(rows: Sequence[list[Any]], limit: int = MAX_ROWS) -> Output:
-    """Table rows, at most ``limit`` of them, with the ``total`` there are."""
-    return {"rows": list(rows[:limit]), "total": len(rows)}
+def number_column(digits: int, *, signed: bool = False) -> Output:
+    """How a table column's bare numbers are shown (see :func:`rows_output`)."""
+    return {"digits": digits, "signed": signed}
+
+
+def rows_output(rows: Sequence[list[Any]], limit: int = MAX_ROWS,
+                columns: Sequence[Output | None] | None = None) -> Output:
+    """Table rows, at most ``limit`` of them, with the ``total`` there are.
+
+    With ``columns`` (a :func:`number_column` or None per column) a cell may be written
+    short: a bare number is shown as its column says, a bare string is a text, and any
+    other cell is an output of its own. A table redrawn at every keystroke (the
+    tournament's) is then a third of its size, and no dict is made per cell.
+    """
+    table: Output = {"rows": list(rows[:limit]), "total": len(rows)}
+    if columns is not None:
+        table["columns"] = list(columns)
+    return table
 
 
 def parse_bounded(

@@ -46,9 +46,18 @@ function cellKey(cell) {
   return null;
 }
 
+// A table cell written short (elo_core.page.fields.rows_output) as the output it stands
+// for: a bare number in its column's format, a bare string as a text.
+function cellOutput(cell, column) {
+  if (typeof cell === "number" && column) return { value: cell, ...column };
+  if (typeof cell === "string") return { text: cell };
+  return cell;
+}
+
 // Table rows. An output may hold fewer rows than there are (`total`): the page then says
 // how many it shows, so a long table never freezes the page; the download has them all.
-export function renderRows(tbody, { rows, total }, lang, messages) {
+export function renderRows(tbody, { rows: written, total, columns }, lang, messages) {
+  const rows = columns ? written.map((row) => row.map((cell, j) => cellOutput(cell, columns[j]))) : written;
   const header = tbody.dataset.rowHeader !== undefined;
   const existing = [...tbody.rows].filter((row) => !row.classList.contains("more-rows"));
   const more = total !== undefined && total > rows.length;

@@ -120,8 +120,12 @@ def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     assert out(page, "tournament_expected") == "1,23"
     rows = page.locator('[data-out="tournament_rows"] tr')
     assert rows.count() == 3
-    assert rows.nth(2).inner_text().split("\t") == ["1.810,5", "1", "0,23", "+15,4"]
+    # Every cell as the build writes it, the short ones (a bare number in its column's
+    # format, a bare text) as well as the half-point opponent's own.
+    assert [rows.nth(i).inner_text().split("\t") for i in range(3)] == [
+        ["1.500", "1", "0,64", "+7,2"], ["1.700", "½", "0,36", "+2,8"], ["1.810,5", "1", "0,23", "+15,4"]]
     assert page.locator('[data-out="tournament_rows"] tr th[scope="row"]').count() == 3
+    assert page.locator('[data-out="tournament_rows"] td.num').count() == 6
     # The single game is computed as before, next to the tournament.
     assert out(page, "change_a") == "+4,8"
     # A target rating: the fewest points these games need for it.

@@ -108,12 +108,17 @@ def test_tournament_is_one_period_from_the_starting_rating() -> None:
     assert value(out["tournament_score"]) == 2.5
     assert value(out["tournament_expected"]) == pytest.approx(sum(e))
     assert value(out["tournament_games"]) == 3
-    rows = out["tournament_rows"]["rows"]
-    assert [row[1] for row in rows] == [{"text": "1"}, {"text": "½"}, {"text": "1"}]
+    # Cells written short: a bare number in its column's format, a bare string a text
+    # (elo_core.page.fields.rows_output); the half-point opponent in a cell of its own.
+    table = out["tournament_rows"]
+    assert table["columns"] == [{"digits": 0, "signed": False}, None,
+                                {"digits": 2, "signed": False}, {"digits": 1, "signed": True}]
+    rows = table["rows"]
+    assert [row[1] for row in rows] == ["1", "½", "1"]
     assert rows[2][0] == {"value": 1810.5, "digits": 1, "signed": False}
-    assert rows[0][0]["digits"] == 0
-    assert [value(row[2]) for row in rows] == pytest.approx(e)
-    assert value(rows[1][3]) == pytest.approx(20 * (0.5 - e[1]))
+    assert rows[0][0] == 1500.0 and rows[1][0] == 1700.0
+    assert [row[2] for row in rows] == pytest.approx(e)
+    assert rows[1][3] == pytest.approx(20 * (0.5 - e[1]))
     # The single game against B is not part of the tournament.
     assert value(out["change_a"]) == pytest.approx(20 * (1 - expected_score(1600, 1400)))
 
@@ -123,7 +128,7 @@ def test_tournament_rounding_applies_once_to_the_total() -> None:
                   k="15")
     # 15 × (0.5 + 0.5 + 0) = 15, each game unrounded (+7.5).
     assert out["tournament_change"] == {"value": 15.0, "digits": 0, "signed": True}
-    assert value(out["tournament_rows"]["rows"][0][3]) == 7.5
+    assert out["tournament_rows"]["rows"][0][3] == 7.5
 
 
 def test_a_bad_tournament_line_is_named_with_the_rule_it_breaks() -> None:
