@@ -16,11 +16,14 @@ there is no floor); otherwise they are an empty text.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from elo_core.elo import Game, GameResult, Rounding, expected_score, rate, score_needed
+from elo_core.elo import (
+    CAPS, MODELS, Cap, Game, GameResult, Model, Rounding, expected_score, rate, score_needed,
+)
 from elo_core.fide import PUBLISHED_RATING_MIN, becomes_unrated
 from elo_core.page.fields import (
     MAX_ROWS,
@@ -212,6 +215,11 @@ def curve_x(difference: float) -> float:
     return CURVE_PAD + difference / CURVE_MAX * (CURVE_WIDTH - 2 * CURVE_PAD)
 
 
+def curve_y(expected: float) -> float:
+    """The y coordinate of an expected score (0 to 1) on the expectancy curve."""
+    return CURVE_PAD + (1 - expected) * (CURVE_HEIGHT - 2 * CURVE_PAD)
+
+
 # How far (in the curve's own units, about a pixel at full width) the drawn line may pass
 # from a computed point: the smooth logistic curve needs a few dozen of its 201 points, the
 # FIDE table's steps keep every corner.
@@ -243,9 +251,27 @@ def _simplified(points: list[tuple[float, float]],
     return [point for point, kept in zip(points, keep) if kept]
 
 
-def curve_y(expected: float) -> float:
-    """The y coordinate of an expected score (0 to 1) on the expectancy curve."""
-    return CURVE_PAD + (1 - expected) * (CURVE_HEIGHT - 2 * CURVE_PAD)
+def _higher(difference: float, *, model: Model, cap: Cap) -> float:
+    """The higher rated player's expected score, ``difference`` points above the other."""
+    return expected_score(_BASE_RATING + difference, _BASE_RATING, model=model, cap=cap)
+
+
+def _lower(difference: float, *, model: Model, cap: Cap) -> float:
+    """The lower rated player's expected score, ``difference`` points below the other."""
+    return expected_score(_BASE_RATING, _BASE_RATING + difference, model=model, cap=cap)
+
+
+@functools.lru_cache(maxsize=len(MODELS) * len(CAPS))
+def _curve_paths(model: Model, cap: Cap) -> tuple[str, str]:
+    """The higher and the lower rated player's curves as SVG paths. They depend on the model
+    and the cap only, so typing a rating difference does not draw them again."""
+    def path(score: Callable[[float], float]) -> str:
+        points = [(curve_x(d), curve_y(score(d))) for d in range(0, CURVE_MAX + 1, 4)]
+        kept = _simplified(points, CURVE_TOLERANCE)
+        return "M" + " ".join(f"{x:.1f},{y:.1f}" for x, y in kept)  # after M: line-tos
+
+    return (path(functools.partial(_higher, model=model, cap=cap)),
+            path(functools.partial(_lower, model=model, cap=cap)))
 
 
 def _expectancy(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
@@ -258,29 +284,21 @@ def _expectancy(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output
     reader.done()
     assert difference is not None
 
-    def higher(d: float) -> float:
-        return expected_score(_BASE_RATING + d, _BASE_RATING, model=model, cap=cap)
-
-    def lower(d: float) -> float:
-        return expected_score(_BASE_RATING, _BASE_RATING + d, model=model, cap=cap)
-
+    higher = functools.partial(_higher, model=model, cap=cap)
+    lower = functools.partial(_lower, model=model, cap=cap)
     digits = 2 if model == "fide" else 3
+    path_higher, path_lower = _curve_paths(model, cap)
     rows = [
         [number_output(d, 0), number_output(higher(d), digits), number_output(lower(d), digits)]
         for d in range(0, CURVE_MAX + 1, 50)
     ]
 
-    def path(score: Callable[[float], float]) -> str:
-        points = [(curve_x(d), curve_y(score(d))) for d in range(0, CURVE_MAX + 1, 4)]
-        kept = _simplified(points, CURVE_TOLERANCE)
-        return "M" + " ".join(f"{x:.1f},{y:.1f}" for x, y in kept)  # after M: line-tos
-
     return {
         "expectancy_rows": {"rows": rows},
         "expectancy_higher": number_output(higher(difference), digits),
         "expectancy_lower": number_output(lower(difference), digits),
-        "expectancy_path_higher": {"attrs": {"d": path(higher)}},
-        "expectancy_path_lower": {"attrs": {"d": path(lower)}},
+        "expectancy_path_higher": {"attrs": {"d": path_higher}},
+        "expectancy_path_lower": {"attrs": {"d": path_lower}},
         "expectancy_point": {
             "attrs": {
                 "cx": f"{curve_x(difference):.1f}",

@@ -113,11 +113,11 @@ function fetchEarly(url) {
 // already under way.
 self.fetch = (input, init) => {
   const url = new URL(input instanceof Request ? input.url : input, self.location.href);
-  const early = ahead.get(url.href);
-  if (early) {
+  const fetched = ahead.get(url.href);
+  if (fetched) {
     // Handed over once; the wasm's entry stays, as instantiateStreaming takes its module.
-    if (!early.module) ahead.delete(url.href);
-    return early.response;
+    if (!fetched.module) ahead.delete(url.href);
+    return fetched.response;
   }
   if (url.origin === self.location.origin && url.pathname in INTEGRITY) {
     return checkedFetch(url.href, input instanceof Request ? undefined : init);
