@@ -14,7 +14,8 @@ expected, K · (S − E), whether it counts and why not), ``trf_csv`` (the
 player table as a download), ``trf_warnings`` (what the reader read but the
 file may not have meant, or left out, each with its line and player: see
 :class:`elo_core.trf.TrfWarning`) and the tournament's name, players and rated
-games.
+games. The tables carry ``columns`` and are written short
+(:func:`elo_core.page.fields.rows_output`); a message without parameters has no ``params``.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from elo_core import norms, trf
 from elo_core.errors import InputError
 from elo_core.fide import PUBLISHED_RATING_MIN
 from elo_core.page.export import Code, csv_download
-from elo_core.page.fields import FormReader, Output, PageLanguage, number_output
+from elo_core.page.fields import FormReader, Output, PageLanguage, number_column, number_output
 from elo_core.validation import MAX_K
 
 __all__ = ["CSV_COLUMNS", "DEFAULTS", "MODES", "WARNINGS_SHOWN", "parse_overrides"]
@@ -54,11 +55,41 @@ _SEPARATORS = re.compile(r"\s*[|;\t]\s*|\s+")
 
 
 def _message(key: str, **params: Any) -> Output:
-    return {"message": key, "params": params}
+    # Most of a big file's cells are messages without parameters (a colour, "rated"): the
+    # empty ``params`` is left out (the page and the build read it as empty).
+    return {"message": key, "params": params} if params else {"message": key}
 
 
 def _optional(value: float | None, digits: int, *, signed: bool = False) -> Output | None:
     return None if value is None else number_output(value, digits, signed=signed)
+
+
+#: A table cell written short: a bare number (its column's format), a bare text, an output.
+_Cell = Output | float | str | None
+
+# The tables are written short (elo_core.page.fields.rows_output): a bare number is shown as
+# its column says, a bare string is a text. A 500-player, 11-round open is then 3 MB of
+# reply, not 7, and the page reads it in a fraction of the time.
+_WHOLE = number_column(0)
+#: trf_rows: start number, name, rating, K, note, games, score, expected, change, new rating,
+#: performance, first rating, 7.2.1 note, the file's points.
+_PLAYER_COLUMNS = (_WHOLE, None, _WHOLE, _WHOLE, None, _WHOLE, number_column(1), number_column(2),
+                   number_column(0, signed=True), _WHOLE, _WHOLE, _WHOLE, None, number_column(1))
+#: trf_games: start number, round, opponent's number, name and rating, colour, result code,
+#: expected, K · (S − E), note.
+_GAME_COLUMNS = (_WHOLE, _WHOLE, _WHOLE, None, _WHOLE, None, None, number_column(2),
+                 number_column(1, signed=True), None)
+#: trf_norms: start number, name, title, the norm, what is missing.
+_NORM_COLUMNS = (_WHOLE, None, None, None, None)
+#: trf_norm_checks: start number, title, requirement, the player's value (a whole number, or
+#: an output with its decimals), what is needed, met or not, paragraph.
+_CHECK_COLUMNS = (_WHOLE, None, None, _WHOLE, None, None, None)
+#: trf_norm_notes: start number, title, note.
+_NOTE_COLUMNS = (_WHOLE, None, None)
+
+
+def _table(rows: list[list[_Cell]], columns: tuple[Output | None, ...]) -> Output:
+    return {"rows": rows, "columns": list(columns)}
 
 
 # --- K-factors typed by hand ------------------------------------------------------------------
@@ -227,25 +258,25 @@ def _round_note(entry: trf.Round, player_rated: bool, opponent_rated: bool) -> O
 
 def _rounds(
     player: trf.Player, row: trf.PlayerRating, by_number: Mapping[int, trf.Player]
-) -> list[list[Output | None]]:
+) -> list[list[_Cell]]:
     """One row per round: start number, round, opponent (number, name, rating), colour,
     result code, expected score, K · (S − E) and whether it counts."""
     counted = iter(row.results)
-    rows: list[list[Output | None]] = []
+    rows: list[list[_Cell]] = []
     for index, entry in enumerate(player.rounds, 1):
         opponent = None if entry.opponent is None else by_number[entry.opponent]
         opponent_rated = opponent is not None and opponent.rating is not None
         game = next(counted) if entry.code in trf.RATED_SCORES and opponent_rated else None
         rows.append([
-            number_output(player.start_number, 0),
-            number_output(index, 0),
-            None if opponent is None else number_output(opponent.start_number, 0),
-            None if opponent is None else {"text": opponent.name},
-            None if opponent is None else _optional(opponent.rating, 0),
+            player.start_number,
+            index,
+            None if opponent is None else opponent.start_number,
+            None if opponent is None else opponent.name,
+            None if opponent is None else opponent.rating,
             None if entry.colour is None else _message(f"trf-colour-{entry.colour}"),
-            {"text": entry.code} if entry.code else None,
-            None if game is None else _optional(game.expected, 2),
-            None if game is None else _optional(game.change, 1, signed=True),
+            entry.code or None,
+            None if game is None else game.expected,
+            None if game is None else game.change,
             _round_note(entry, player.rating is not None, opponent_rated),
         ])
     return rows
@@ -277,24 +308,24 @@ def _trf(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
     k = {number: value for _, number, value in overrides}
     rows = trf.rate(tournament, k=k)
     by_number = {player.start_number: player for player in tournament.players}
-    table = []
-    games: list[list[Output | None]] = []
+    table: list[list[_Cell]] = []
+    games: list[list[_Cell]] = []
     for player, row in zip(tournament.players, rows):
         table.append([
-            number_output(player.start_number, 0),
-            {"text": player.name},
-            _optional(player.rating, 0),
-            _optional(row.k, 0),
+            player.start_number,
+            player.name,
+            player.rating,
+            row.k,
             _k_note(row, k),
-            number_output(row.games, 0),
-            number_output(row.score, 1),
-            _optional(row.expected, 2),
-            _optional(row.rounded_change, 0, signed=True),
-            _optional(row.new_rating, 0),
-            _optional(row.performance, 0),
-            _optional(row.initial_rating, 0),
+            row.games,
+            row.score,
+            row.expected,
+            row.rounded_change,
+            row.new_rating,
+            row.performance,
+            row.initial_rating,
             _unrated(row),
-            number_output(player.points, 1),
+            player.points,
         ])
         games.extend(_rounds(player, row, by_number))
     rated_games = sum(
@@ -318,8 +349,8 @@ def _trf(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
         if differ else {"text": ""},
         "trf_players": number_output(len(tournament.players), 0),
         "trf_rated_games": number_output(rated_games, 0),
-        "trf_rows": {"rows": table},
-        "trf_games": {"rows": games},
+        "trf_rows": _table(table, _PLAYER_COLUMNS),
+        "trf_games": _table(games, _GAME_COLUMNS),
         **_norms(tournament, by_number, exemption),
         "trf_csv": _csv(tournament, rows, lang),
     }
@@ -335,23 +366,23 @@ _AT_MOST = frozenset({"own-federation", "one-federation"})
 _DIGITS = {"performance": 1, "score": 1}
 
 
-def _requirement_rows(
-    player: trf.Player, result: norms.NormCheck
-) -> list[list[Output | None]]:
+def _requirement_rows(player: trf.Player, result: norms.NormCheck) -> list[list[_Cell]]:
     """One row per requirement: start number, title, what it is, the player's value, what is
     needed (at least / at most), met or not, and the paragraph."""
-    rows: list[list[Output | None]] = []
+    rows: list[list[_Cell]] = []
     for requirement in result.requirements:
         digits = _DIGITS.get(requirement.code, 0)
         bound = "norm-at-most" if requirement.code in _AT_MOST else "norm-at-least"
+        # Only "titled-opponents" names the title in its text.
+        named = {"title": result.title} if requirement.code == "titled-opponents" else {}
         rows.append([
-            number_output(player.start_number, 0),
-            {"text": result.title},
-            _message(f"norm-req-{requirement.code}", title=result.title),
-            number_output(requirement.value, digits),
+            player.start_number,
+            result.title,
+            _message(f"norm-req-{requirement.code}", **named),
+            number_output(requirement.value, digits) if digits else requirement.value,
             _message(bound, value=number_output(requirement.needed, digits)),
             _message("norm-met" if requirement.met else "norm-not-met"),
-            {"text": f"B.01 {requirement.rule}"},
+            f"B.01 {requirement.rule}",
         ])
     return rows
 
@@ -388,18 +419,18 @@ def _norms(
     """The norm lines (achieved, or reachable and missed: Ra at the norm's minimum), each
     player's requirements, and notes: the opponent raised to the floor, the first round after
     which the norm holds (not in round robins), 13 games at most (B.01 1.7)."""
-    lines: list[list[Output | None]] = []
-    checks: list[list[Output | None]] = []
-    notes: list[list[Output | None]] = []
+    lines: list[list[_Cell]] = []
+    checks: list[list[_Cell]] = []
+    notes: list[list[_Cell]] = []
     chosen = cast("norms.Exemption", exemption) if exemption else None
     for found in norms.report(tournament, exemption=chosen):
         player = by_number[found.start_number]
-        number = number_output(player.start_number, 0)
+        number = player.start_number
         for result, first_round in zip(found.checks, found.first_rounds):
-            title = {"text": result.title}
+            title = result.title
             if result.achieved or result.requirement("average-rating").met:
                 lines.append([
-                    number, {"text": player.name}, title,
+                    number, player.name, title,
                     _message("norm-achieved" if result.achieved else "norm-missed",
                              title=result.title),
                     None if result.achieved else _missing(result),
@@ -430,9 +461,9 @@ def _norms(
                     counted=number_output(result.games, 0),
                 )])
     return {
-        "trf_norms": {"rows": lines},
-        "trf_norm_checks": {"rows": checks},
-        "trf_norm_notes": {"rows": notes},
+        "trf_norms": _table(lines, _NORM_COLUMNS),
+        "trf_norm_checks": _table(checks, _CHECK_COLUMNS),
+        "trf_norm_notes": _table(notes, _NOTE_COLUMNS),
     }
 
 

@@ -1,17 +1,14 @@
 // A calculator page: the engine starts at once; every section[data-mode] is a widget whose
 // inputs are kept (state.js) and whose options line says what is chosen.
 import { start } from "./engine.js";
-import { bindWidget } from "./widgets.js";
+import { bindWidget, nextTask } from "./widgets.js";
 import { initKeyLine } from "./keyline.js";
 import {
   carryInputsAcrossLanguages, initShare, offerSharedInputs, restoreInputs, saveInputs,
 } from "./state.js";
 
-// Start-up runs in short tasks: the page answers a tap or a key between them (on a slow phone
-// binding every calculator at once held the main thread for over 50 ms). scheduler.yield()
-// resumes ahead of other queued work where the browser has it; elsewhere a new task.
-const nextTask = () => (globalThis.scheduler?.yield
-  ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+// Start-up runs in short tasks (nextTask): the page answers a tap or a key between them (on a
+// slow phone binding every calculator at once held the main thread for over 50 ms).
 
 const messages = JSON.parse(document.getElementById("ui-messages")?.textContent || "{}");
 

@@ -48,7 +48,7 @@ function cellKey(cell) {
 
 // A table cell written short (elo_core.page.fields.rows_output) as the output it stands
 // for: a bare number in its column's format, a bare string as a text.
-function cellOutput(cell, column) {
+export function cellOutput(cell, column) {
   if (typeof cell === "number" && column) return { value: cell, ...column };
   if (typeof cell === "string") return { text: cell };
   return cell;

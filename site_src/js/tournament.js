@@ -2,7 +2,7 @@
 // any column, each player opens to show the rounds, and a file can be dropped onto the file
 // field. Every number comes from elo_core (elo_core/page/trf.py); this only lays them out, with
 // the same markup the build writes (site_src/templates/tournament.html).
-import { formatOutput } from "./outputs.js";
+import { cellOutput, formatOutput } from "./outputs.js";
 
 const lang = document.documentElement.lang;
 const messages = JSON.parse(document.getElementById("ui-messages")?.textContent || "{}");
@@ -15,22 +15,38 @@ const headings = table ? [...table.tHead.rows[0].cells] : [];
 // The columns a phone keeps in the row (name, K, change, new rating); the player's panel
 // lists the others, with the file's points.
 const keyColumns = new Set(table ? table.dataset.key.split(" ").map(Number) : []);
-let rounds = null;  // each player's rounds from the engine's last answer (null: the build's)
-let playerRows = null;  // each player's row from the engine's last answer
+// The engine's last answer (null: the build's rows are on the page). Its tables are written
+// short (elo_core.page.fields.rows_output): `cellOutput` reads a cell with its column.
+let playerRows = null;  // trf_rows: each player's row
+let playerColumns = [];
+let rounds = null;  // each player's rounds (trf_games rows)
+let gameColumns = [];
 let norms = null;  // each player's title norms: { checks, notes } by title (FIDE B.01 1.4)
+let checkColumns = [];
+let reopen = new Set();  // the names of the players that were open before the last answer
 let sorted = null;  // { column, direction } once a heading was pressed
-// Every player's <tbody>, in the order shown. A big open has hundreds of players, and laying
-// out a table that long blocks the page for a second or more: the first ones are shown, the
-// rest when asked for (the CSV always has them all).
+// Every player in the order shown: { index, body }, the <tbody> made when first shown. A big
+// open has hundreds of players; making and laying out every row at once blocks the page, so
+// the first ones are shown and the rest when asked for (the CSV always has them all).
 const FIRST_SHOWN = 100;
-let players = table ? [...table.tBodies] : [];
+let players = table ? [...table.tBodies].map((body) => ({ index: Number(body.dataset.player), body })) : [];
 let showAll = false;
 const more = section?.querySelector(".trf-more");
 const showAllButton = document.getElementById("trf-show-all");
 
+function bodyOf(player) {
+  if (!player.body) {
+    const row = playerRows[player.index];
+    player.body = playerBody(row, player.index);
+    // A player open before stays open (by name: a new file has other start numbers).
+    if (reopen.has(columnText(row, 1))) setOpen(player.body, true);
+  }
+  return player.body;
+}
+
 function attach() {
   for (const body of [...table.tBodies]) body.remove();
-  table.append(...(showAll ? players : players.slice(0, FIRST_SHOWN)));
+  table.append(...(showAll ? players : players.slice(0, FIRST_SHOWN)).map(bodyOf));
   const hiddenCount = showAll ? 0 : players.length - FIRST_SHOWN;
   if (more) more.hidden = hiddenCount <= 0;
   if (showAllButton && hiddenCount > 0) {
@@ -58,7 +74,7 @@ function playerBody(row, index) {
     if (column === 1) {
       const th = cell("th", "");
       th.scope = "row";
-      const button = cell("button", show(row[1]), "trf-open");
+      const button = cell("button", columnText(row, 1), "trf-open");
       button.type = "button";
       button.setAttribute("aria-expanded", "false");
       button.setAttribute("aria-controls", `trf-rounds-${index}`);
@@ -74,7 +90,8 @@ function playerBody(row, index) {
 
 // A cell's text; the note on K carries FIDE 7.2.1's note (below 1400: unrated next list).
 function columnText(row, column) {
-  return column === 4 && row[12] ? `${show(row[4])} ${show(row[12])}` : show(row[column]);
+  const text = (j) => show(cellOutput(row[j], playerColumns[j]));
+  return column === 4 && row[12] ? `${text(4)} ${text(12)}` : text(column);
 }
 
 // The player's other columns (those a phone leaves out of the row) and the file's points.
@@ -91,7 +108,7 @@ function details(row) {
     const heading = headings[position];
     add(heading.querySelector("abbr")?.title || heading.textContent.trim(), columnText(row, column));
   });
-  add(messages["trf-file-points"] || "", show(row[13]));
+  add(messages["trf-file-points"] || "", columnText(row, 13));
   return list;
 }
 
@@ -111,13 +128,14 @@ function roundsRow(index, name) {
   inner.append(document.getElementById("trf-rounds-head").content.cloneNode(true));
   const body = inner.createTBody();
   for (const game of rounds[index] || []) {
+    const text = (j) => show(cellOutput(game[j], gameColumns[j]));
     const row = body.insertRow();
-    const round = cell("th", show(game[1]));
+    const round = cell("th", text(1));
     round.scope = "row";
-    const opponent = game[2] ? `${show(game[3])} (${show(game[2])})` : "–";
-    row.append(round, cell("td", opponent, "text"), cell("td", show(game[4])),
-      cell("td", show(game[5]), "text"), cell("td", show(game[6])), cell("td", show(game[7])),
-      cell("td", show(game[8])), cell("td", show(game[9]), "text"));
+    const opponent = game[2] ? `${text(3)} (${text(2)})` : "–";
+    row.append(round, cell("td", opponent, "text"), cell("td", text(4)),
+      cell("td", text(5), "text"), cell("td", text(6)), cell("td", text(7)),
+      cell("td", text(8)), cell("td", text(9), "text"));
   }
   wrap.append(inner);
   td.append(wrap);
@@ -136,22 +154,24 @@ function normPanel(title, name, checks, notes) {
   table.append(document.getElementById("trf-norm-head").content.cloneNode(true));
   const body = table.createTBody();
   for (const check of checks) {
+    const text = (j) => show(cellOutput(check[j], checkColumns[j]));
     const row = body.insertRow();
-    const label = cell("th", show(check[2]), "text");
+    const label = cell("th", text(2), "text");
     label.scope = "row";
-    row.append(label, cell("td", show(check[3])), cell("td", show(check[4]), "text"),
-      cell("td", show(check[5]), "text"), cell("td", show(check[6]), "text"));
+    row.append(label, cell("td", text(3)), cell("td", text(4), "text"),
+      cell("td", text(5), "text"), cell("td", text(6), "text"));
   }
   return [table, ...notes.map((note) => cell("p", show(note[2]), "trf-norm-note"))];
 }
 
-// Per player index: a Map of title → { checks, notes }, in the engine's order.
+// Per player index: a Map of title → { checks, notes }, in the engine's order (each row
+// starts with the start number and the title, written short).
 function groupNorms(outputs, byNumber) {
   const grouped = [];
   const entry = (row) => {
-    const index = byNumber.get(row[0].value);
+    const index = byNumber.get(row[0]);
     grouped[index] ||= new Map();
-    const title = row[1].text;
+    const title = row[1];
     if (!grouped[index].has(title)) grouped[index].set(title, { checks: [], notes: [] });
     return grouped[index].get(title);
   };
@@ -186,8 +206,12 @@ function sortRows() {
   const kind = headings[column].dataset.kind;
   const sign = direction === "ascending" ? 1 : -1;
   const collator = new Intl.Collator(lang, { numeric: true, sensitivity: "base" });
-  const bodies = players.map((body) => ({
-    body, index: Number(body.dataset.player), value: key(body.rows[0].cells[column].textContent, kind),
+  // The text shown (the row's, or the text it will show when made), as the reader sees it.
+  const bodies = players.map((player) => ({
+    player,
+    index: player.index,
+    value: key(player.body ? player.body.rows[0].cells[column].textContent
+      : columnText(playerRows[player.index], order[column]), kind),
   }));
   bodies.sort((a, b) => {
     if (kind === "number") {
@@ -201,26 +225,27 @@ function sortRows() {
     }
     return a.index - b.index;
   });
-  players = bodies.map((entry) => entry.body);
+  players = bodies.map((entry) => entry.player);
 }
 
 function render(outputs) {
-  const rows = outputs.trf_rows.rows;
+  const { rows, columns } = outputs.trf_rows;
   playerRows = rows;
+  playerColumns = columns;
+  gameColumns = outputs.trf_games.columns;
+  checkColumns = outputs.trf_norm_checks?.columns || [];
   rounds = rows.map(() => []);
-  const byNumber = new Map(rows.map((row, index) => [row[0].value, index]));
-  for (const game of outputs.trf_games.rows) rounds[byNumber.get(game[0].value)]?.push(game);
+  const byNumber = new Map(rows.map((row, index) => [row[0], index]));
+  for (const game of outputs.trf_games.rows) rounds[byNumber.get(game[0])]?.push(game);
   norms = groupNorms(outputs, byNumber);
   const normLines = outputs.trf_norms?.rows.length || 0;
   const normTable = section.querySelector(".trf-norms .table-wrap");
   if (normTable) normTable.hidden = normLines === 0;
   const noNorms = section.querySelector(".trf-no-norms");
   if (noNorms) noNorms.hidden = normLines > 0;
-  const open = new Set([...table.querySelectorAll('.trf-open[aria-expanded="true"]')]
+  reopen = new Set([...table.querySelectorAll('.trf-open[aria-expanded="true"]')]
     .map((button) => button.textContent));
-  players = rows.map((row, index) => playerBody(row, index));
-  // The players that were open stay open (by name: a new file has other start numbers).
-  for (const body of players) if (open.has(body.querySelector(".trf-open").textContent)) setOpen(body, true);
+  players = rows.map((row, index) => ({ index, body: null }));
   sortRows();
   attach();
 }

@@ -14,6 +14,15 @@ const signs = [decimal, group];
 const optionsForm = document.getElementById("elo-options");
 let nextKey = 0;
 
+// Work split into short tasks awaits this between its parts. scheduler.yield() resumes ahead
+// of other queued work where the browser has it; elsewhere a new task.
+export const nextTask = () => (globalThis.scheduler?.yield
+  ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
+// A reply longer than this (a tournament file of hundreds of players: megabytes) is read in
+// one task and shown in the next, so neither holds the page for long; small ones, at every
+// keystroke, are shown at once.
+const LARGE_REPLY = 256 * 1024;
+
 // The fields that belong to a widget: inside it (or tied to one of its forms), and the
 // shared options if it takes them.
 function controlsOf(element) {
@@ -203,7 +212,10 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
       return;
     }
     // The worker answers with elo_core's JSON text (an error it caught, as an object).
-    show(typeof answer.result === "string" ? JSON.parse(answer.result) : answer.result, answer.micros);
+    const large = typeof answer.result === "string" && answer.result.length > LARGE_REPLY;
+    const result = typeof answer.result === "string" ? JSON.parse(answer.result) : answer.result;
+    if (large) await nextTask();
+    show(result, answer.micros);
     if (again) {
       again = false;
       recompute();

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from ready_page import READY_TIMEOUT_MS, open_ready
+from ready_page import READY_TIMEOUT_MS, open_ready, poll
 
 from elo_core.page.trf import CSV_COLUMNS
 
@@ -259,6 +259,41 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
     assert ratings == sorted(ratings, reverse=True)
     assert ratings[0] == float(best.replace(",", ""))
     assert page.locator(".trf-more").is_hidden()
+    context.close()
+
+
+def test_open_players_stay_open_when_the_file_is_rated_again(browser: Any, served: str) -> None:
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    generator = importlib.import_module("trf")
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "en/tournament/")
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    page.set_input_files("#trf_file", files=[{
+        "name": "big.trf", "mimeType": "text/plain",
+        "buffer": generator.random_tournament(players=240, rounds=9).encode("utf-8")}])
+    page.locator("#trf-show-all").wait_for(timeout=30_000)
+    page.click("#trf-show-all")
+    bodies = page.locator("table.trf-table > tbody")
+    first, far = bodies.nth(0), bodies.nth(200)  # far: a row made only when all are shown
+    names = [body.locator(".trf-open").inner_text() for body in (first, far)]
+    for body in (first, far):
+        body.locator(".trf-open").click()
+    # A K typed by hand: a new answer for every player, and every row made again.
+    page.evaluate("""() => { window.rated = false; document.querySelector('section[data-mode="trf"]')
+      .addEventListener("results", () => { window.rated = true; }, { once: true }); }""")
+    page.fill('[name="trf_k"]', "1 | 40")
+    assert poll(page, lambda: page.evaluate("window.rated"), seconds=30)
+    assert bodies.count() == 240
+    for name in names:
+        row = player_row(page, name)
+        assert row.locator(".trf-open").get_attribute("aria-expanded") == "true", name
+        assert row.locator("tr.trf-rounds").is_visible(), name
+        assert row.locator("tr.trf-rounds table.trf-games > tbody > tr").count() == 9, name
+    assert page.locator('.trf-open[aria-expanded="true"]').count() == 2
     context.close()
 
 

@@ -14,6 +14,32 @@ def outputs(mode: str, **fields: str) -> dict[str, Any]:
     return dict(result["outputs"])
 
 
+def written_out(table: dict[str, Any]) -> dict[str, Any]:
+    """A table written short (elo_core.page.fields.rows_output) with every cell as the output
+    it stands for: a bare number in its column's format, a bare string as a text, a message
+    with its parameters (empty ones are left out of the reply)."""
+    columns = table.get("columns") or []
+
+    def cell(item: Any, column: dict[str, Any] | None) -> Any:
+        if isinstance(item, (int, float)) and not isinstance(item, bool):
+            assert column is not None, f"a bare number in a column without a format: {item}"
+            return {"value": float(item), **column}
+        if isinstance(item, str):
+            return {"text": item}
+        if isinstance(item, dict) and "message" in item:
+            return {"params": {}, **item}
+        return item
+
+    return {**table, "rows": [[cell(item, columns[j] if j < len(columns) else None)
+                               for j, item in enumerate(row)] for row in table["rows"]]}
+
+
+def full_outputs(mode: str, **fields: str) -> dict[str, Any]:
+    """:func:`outputs` with every table's cells written out (see :func:`written_out`)."""
+    return {name: written_out(output) if isinstance(output, dict) and "rows" in output else output
+            for name, output in outputs(mode, **fields).items()}
+
+
 def errors(mode: str, **fields: str) -> list[tuple[str, str, int | None]]:
     """(field, code, line) of every error; the input must be rejected."""
     result = compute(mode, {**DEFAULTS[mode], **fields})

@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from form_checks import errors, outputs
+from form_checks import errors
+from form_checks import full_outputs as outputs
 from norm_events import Opp, event
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "trf" / "nordic_invitational_2025_trf16.txt"

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from form_checks import errors, value
-from form_checks import outputs as ok
+from form_checks import errors, outputs, value
+from form_checks import full_outputs as ok
 
 from elo_core import trf
 from elo_core.errors import ERROR_CODES
@@ -222,7 +222,7 @@ def test_a_shifted_value_names_its_field_for_the_page() -> None:
                                         "  Keller, Jan                      1990  "))
     (item,) = out["trf_warnings"]["items"]
     assert item["params"]["player"] == "Keller, Jan"
-    assert item["params"]["note"]["params"]["field"] == {"message": "trf-field-rating", "params": {}}
+    assert item["params"]["note"]["params"]["field"] == {"message": "trf-field-rating"}
     assert value(rows_by_number(out)[4][2]) == 1990
     # One column to the right, into the federation: an error the page words by field.
     text = with_line(10, "  Keller, Jan                       1990 GER",
@@ -299,3 +299,29 @@ def test_the_score_note_counts_the_players_whose_file_points_differ() -> None:
     assert differ  # Schulz: 2 from rated games, 3 in the file
     assert out["trf_score_note"] == {"message": "trf-score-note", "params": {
         "count": {"value": len(differ), "digits": 0, "signed": False}}}
+
+
+def test_the_tables_are_written_short_and_every_number_has_its_columns_format() -> None:
+    # A 500-player open is millions of cells: a number is bare and formatted by its column
+    # (elo_core.page.fields.rows_output), a name or title a bare string, a message without
+    # parameters has none. Every bare number must have a column format to be shown with.
+    out = outputs("trf", trf_text=(FIXTURES / "spring_open_2025_trf16.txt").read_text(encoding="utf-8"))
+    row = out["trf_rows"]["rows"][0]
+    assert isinstance(row[0], int) and isinstance(row[1], str)
+    game = out["trf_games"]["rows"][0]
+    assert game[5] == {"message": "trf-colour-" + game[5]["message"][-1]}
+    # The Nordic invitational has norms made and missed: every norm table has rows.
+    nordic = outputs("trf", trf_text=(FIXTURES / "nordic_invitational_2025_trf16.txt").read_text(
+        encoding="utf-8"))
+    for name in ("trf_rows", "trf_games", "trf_norms", "trf_norm_checks", "trf_norm_notes"):
+        table = nordic[name]
+        assert table["rows"], name
+        for row in [*out[name]["rows"], *table["rows"]]:
+            assert len(row) == len(table["columns"]), name
+            for cell, column in zip(row, table["columns"]):
+                if isinstance(cell, (int, float)):
+                    assert column is not None, (name, row)
+                else:
+                    assert cell is None or isinstance(cell, (str, dict)), (name, row)
+    # Written out, a cell is the output it stands for.
+    assert ok("trf")["trf_rows"]["rows"][0][0] == {"value": 1.0, "digits": 0, "signed": False}
