@@ -16,6 +16,7 @@ from typing import Any
 
 import pytest
 
+from ready_page import READY_TIMEOUT_MS, open_ready, poll
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
 
@@ -120,6 +121,18 @@ def _tool_pages(site: SiteConfig, lang: str) -> list[Any]:
     return [page for page in load_pages(site) if page.lang == lang and page.is_tool]
 
 
+# Each table's width against its box's, and the cells that reach past the box (left to a
+# sideways scroll): the tables ``selector`` finds.
+CUT_CELLS = """(selector) => [...document.querySelectorAll(selector)].map((table) => {
+  const box = table.parentElement.getBoundingClientRect();
+  const cut = [...table.querySelectorAll("th, td, output")].filter((cell) => {
+    const r = cell.getBoundingClientRect();
+    return r.right > box.right + 0.5 || r.left < box.left - 0.5;
+  }).map((cell) => cell.textContent.trim());
+  return { width: table.scrollWidth, box: table.parentElement.clientWidth, cut };
+})"""
+
+
 def _context(browser: Any, width: int, height: int) -> Any:
     context = browser.new_context(viewport={"width": width, "height": height})
     # The numbers the build wrote are what the layout is checked with; no engine.
@@ -135,20 +148,35 @@ def test_the_home_page_at_320_px_shows_both_players_numbers(
     page = context.new_page()
     page.goto(served + f"{lang}/")
     # Each two-player table fits its box: no column is left to a sideways scroll.
-    tables = page.evaluate("""() => [...document.querySelectorAll("table.result-pair")].map((table) => {
-      const box = table.parentElement.getBoundingClientRect();
-      const cut = [...table.querySelectorAll("th, td, output")].filter((cell) => {
-        const r = cell.getBoundingClientRect();
-        return r.right > box.right + 0.5 || r.left < box.left - 0.5;
-      }).map((cell) => cell.textContent.trim());
-      return { width: table.scrollWidth, box: table.parentElement.clientWidth, cut };
-    })""")
+    tables = page.evaluate(CUT_CELLS, "table.result-pair")
     assert len(tables) == 2, tables  # one game, a match
     for table in tables:
         assert table["width"] <= table["box"] and table["cut"] == [], table
     page.locator("table.result-pair").first.scroll_into_view_if_needed()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=SCREENSHOTS / f"home-{lang}-320.png")
+    context.close()
+
+
+def test_a_typed_tournament_keeps_its_four_columns_in_the_box_at_320_px(
+    browser: Any, served: str
+) -> None:
+    # Danish "Modstander" and German "Erwartungswert" cannot wrap: a phone's headings are
+    # smaller and "Expected score" is abbreviated, so no column is left to a sideways scroll.
+    context, page, errors = open_ready(browser, served + "en/", viewport={"width": 320, "height": 640})
+    for lang, half, shown in (("en", "1810.5", "1,810.5"), ("de", "1810,5", "1.810,5"),
+                              ("da", "1810,5", "1.810,5")):
+        if lang != "en":
+            page.goto(served + f"{lang}/")
+            page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        page.fill('[name="games"]', f"{half} | 1\n1750 | ½\n1920 | 0\n2105 | 1")
+        rows = page.locator("table.tournament-games > tbody > tr")
+        first = page.locator("table.tournament-games > tbody > tr:first-child > th")
+        assert poll(page, lambda: (rows.count(), first.inner_text() if rows.count() else ""),
+                    lambda seen: seen == (4, shown), 30) == (4, shown)
+        (table,) = page.evaluate(CUT_CELLS, "table.tournament-games")
+        assert table["width"] <= table["box"] and table["cut"] == [], (lang, table)
+    assert errors == []
     context.close()
 
 
