@@ -204,17 +204,23 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
       .flatMap((control) => [...(control.selectedOptions || [])])
       .map((option) => option.dataset.needs).filter(Boolean))];
     const answer = await compute({ key, mode, lang, signs, set, reset, needs });
-    busy = false;
     if (!answer) {
       // The worker was replaced before it answered: ask the new one when it is ready.
+      busy = false;
       element.classList.add("is-pending");
       again = false;
       return;
     }
     // The worker answers with elo_core's JSON text (an error it caught, as an object).
     const large = typeof answer.result === "string" && answer.result.length > LARGE_REPLY;
-    const result = typeof answer.result === "string" ? JSON.parse(answer.result) : answer.result;
-    if (large) await nextTask();
+    let result;
+    try {
+      result = typeof answer.result === "string" ? JSON.parse(answer.result) : answer.result;
+      // Still busy while a large answer waits to be shown: an input meanwhile is sent after it.
+      if (large) await nextTask();
+    } finally {
+      busy = false;
+    }
     show(result, answer.micros);
     if (again) {
       again = false;
