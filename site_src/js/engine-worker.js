@@ -422,7 +422,10 @@ async function start(message) {
     packageFiles.catch((error) => console.warn("elo_core's files not loaded:", error));
   } else {
     await loadPackages(["elo-core"]);
+    // Marks for the benchmark's waterfall: the wheel installed, then elo_core imported.
+    self.postMessage({ type: "timing", name: "package-loaded" });
     pyodide.runPython("from elo_core.page import compute_json");
+    self.postMessage({ type: "timing", name: "imported" });
   }
   // elo_core's compute_json answers with valid JSON only: no Infinity or NaN, which
   // JSON.parse refuses.
