@@ -46,6 +46,15 @@ function cellKey(cell) {
   return null;
 }
 
+// The key of a cell written short: a bare number is its own key (a number, never equal to a
+// string key; its column's format is the table's and does not change), a bare string that
+// of the text it stands for. No output is made for a cell that is shown already.
+function shortKey(cell, column) {
+  if (typeof cell === "number" && column) return cell;
+  if (typeof cell === "string") return `t${cell}`;
+  return cellKey(cell);
+}
+
 // A table cell written short (elo_core.page.fields.rows_output) as the output it stands
 // for: a bare number in its column's format, a bare string as a text.
 export function cellOutput(cell, column) {
@@ -57,25 +66,25 @@ export function cellOutput(cell, column) {
 // Table rows. An output may hold fewer rows than there are (`total`): the page then says
 // how many it shows, so a long table never freezes the page; the download has them all.
 export function renderRows(tbody, { rows: written, total, columns }, lang, messages) {
-  const rows = columns ? written.map((row) => row.map((cell, j) => cellOutput(cell, columns[j]))) : written;
   const header = tbody.dataset.rowHeader !== undefined;
   const existing = [...tbody.rows].filter((row) => !row.classList.contains("more-rows"));
-  const more = total !== undefined && total > rows.length;
+  const more = total !== undefined && total > written.length;
   // Same shape as shown (a rating changed, not the games): update the text in place, and
   // only where the cell's output changed (an opponent's rating, a result stay as they are).
-  if (existing.length === rows.length && existing.length === tbody.rows.length - (more ? 1 : 0)
-      && rows.every((row, i) => existing[i].cells.length === row.length)) {
-    rows.forEach((row, i) => row.forEach((cell, j) => {
+  if (existing.length === written.length && existing.length === tbody.rows.length - (more ? 1 : 0)
+      && written.every((row, i) => existing[i].cells.length === row.length)) {
+    written.forEach((row, i) => row.forEach((cell, j) => {
       const td = existing[i].cells[j];
-      const key = cellKey(cell);
+      const key = columns ? shortKey(cell, columns[j]) : cellKey(cell);
       if (key !== null && shownCells.get(td) === key) return;
-      const text = formatOutput(cell, lang, messages);
+      const text = formatOutput(columns ? cellOutput(cell, columns[j]) : cell, lang, messages);
       if (td.textContent !== text) td.textContent = text;
       if (key !== null) shownCells.set(td, key);
     }));
-    if (more) tbody.lastElementChild.cells[0].textContent = moreText(rows.length, total, lang, messages);
+    if (more) tbody.lastElementChild.cells[0].textContent = moreText(written.length, total, lang, messages);
     return;
   }
+  const rows = columns ? written.map((row) => row.map((cell, j) => cellOutput(cell, columns[j]))) : written;
   const fragment = document.createDocumentFragment();
   for (const row of rows) {
     const tr = document.createElement("tr");
