@@ -26,6 +26,7 @@ __all__ = [
     "MAX_ROWS",
     "Output",
     "PageLanguage",
+    "cell_output",
     "number_column",
     "number_output",
     "parse_bounded",
@@ -63,6 +64,16 @@ def number_output(value: float, digits: int, *, signed: bool = False) -> Output:
 def number_column(digits: int, *, signed: bool = False) -> Output:
     """How a table column's bare numbers are shown (see :func:`rows_output`)."""
     return {"digits": digits, "signed": signed}
+
+
+def cell_output(cell: Any, column: Output | None) -> Any:
+    """A table cell written short (:func:`rows_output`) as the output it stands for: a bare
+    number in its column's format, a bare string as a text; any other cell as it is."""
+    if isinstance(cell, (int, float)) and not isinstance(cell, bool) and column is not None:
+        return {"value": float(cell), **column}
+    if isinstance(cell, str):
+        return {"text": cell}
+    return cell
 
 
 def rows_output(rows: Sequence[list[Any]], limit: int = MAX_ROWS,

@@ -352,23 +352,16 @@ MESSAGES_SLOT = "<!--ui-messages-->"
 ANCHOR_LABEL = N_("Link to this section")
 
 
-def _cell_output(cell: Any, column: dict[str, Any] | None) -> Any:
-    """A table cell written short (elo_core.page.fields.rows_output) as the output it
-    stands for: a bare number in its column's format, a bare string as a text."""
-    if isinstance(cell, (int, float)) and not isinstance(cell, bool) and column is not None:
-        return {"value": float(cell), **column}
-    if isinstance(cell, str):
-        return {"text": cell}
-    return cell
-
-
 def format_output(output: Any, lang: str, messages: dict[str, str]) -> Any:
     """One calculator output as the page shows it (the build's twin of outputs.js)."""
     if output is None:
         return "–"
     if "rows" in output:
+        # elo_core reads its own short cells; imported here, as the build may load it afresh.
+        from elo_core.page.fields import cell_output
+
         columns = output.get("columns") or []
-        return [[format_output(_cell_output(cell, columns[j] if j < len(columns) else None),
+        return [[format_output(cell_output(cell, columns[j] if j < len(columns) else None),
                                lang, messages)
                  for j, cell in enumerate(row)] for row in output["rows"]]
     if "items" in output:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from elo_core.page import DEFAULTS, compute
+from elo_core.page.fields import cell_output
 
 
 def outputs(mode: str, **fields: str) -> dict[str, Any]:
@@ -23,12 +24,9 @@ def written_out(table: dict[str, Any]) -> dict[str, Any]:
     def cell(item: Any, column: dict[str, Any] | None) -> Any:
         if isinstance(item, (int, float)) and not isinstance(item, bool):
             assert column is not None, f"a bare number in a column without a format: {item}"
-            return {"value": float(item), **column}
-        if isinstance(item, str):
-            return {"text": item}
         if isinstance(item, dict) and "message" in item:
             return {"params": {}, **item}
-        return item
+        return cell_output(item, column)
 
     return {**table, "rows": [[cell(item, columns[j] if j < len(columns) else None)
                                for j, item in enumerate(row)] for row in table["rows"]]}
