@@ -1,4 +1,4 @@
-"""elo_core's own test suite, run again inside real Pyodide (Node), from the built wheel."""
+"""elo_core's own test suite, run again inside real Pyodide (Node), from the wheel the page loads."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 from sitegen.assets import build_wheel
+from sitegen.bytecode import compiled
 from sitegen.config import SiteConfig
 from sitegen.stdlib import MODULES_FILE, trimmed_archive
 from sitegen.stdlib_record import record
@@ -39,9 +40,10 @@ def test_elo_core_suite_passes_inside_pyodide_on_the_sites_standard_library(
     assert node, "Node.js is needed to run Pyodide"
     check_test_wheels()
     config = SiteConfig()
+    # The wheel the page loads: compiled by the page's Python (sitegen/bytecode.py).
     data, name = build_wheel(config)
     wheel = tmp_path / name
-    wheel.write_bytes(data)
+    wheel.write_bytes(compiled(data, "wheel", config.root, config.pyodide_dir))
     stdlib = tmp_path / "python_stdlib.site.zip"
     stdlib.write_bytes(trimmed_archive(config))
     wheels = [wheel]  # python-chess, which the PGN tests compare with, is among the deps

@@ -12,6 +12,7 @@ import json
 import os
 import subprocess
 import tempfile
+import zipfile
 from pathlib import Path
 
 from sitegen.config import SiteConfig
@@ -54,4 +55,23 @@ def lock_with_wheels(config: SiteConfig, stock_lock: str, out: Path, wheels: lis
             raise BuildError(cli, None, "pyodide lockfile add-wheels failed:\n"
                              + (run.stderr or run.stdout).strip()[-2000:])
         lock = json.loads(target.read_text(encoding="utf-8"))
+    # The tool finds a wheel's importable names among its .py files; the site's wheels hold
+    # bytecode only (sitegen/bytecode.py), so they are read from its .pyc files here.
+    by_address = {config.url(wheel.relative_to(out).as_posix()): wheel for wheel in wheels}
+    for entry in lock["packages"].values():
+        if not entry["imports"] and entry["file_name"] in by_address:
+            entry["imports"] = _top_level_names(by_address[entry["file_name"]])
     return json.dumps(lock, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def _top_level_names(wheel: Path) -> list[str]:
+    """What ``import`` finds in a wheel of bytecode: its packages and top-level modules."""
+    names = set()
+    with zipfile.ZipFile(wheel) as archive:
+        for name in archive.namelist():
+            parts = name.split("/")
+            if parts[-1] == "__init__.pyc" and len(parts) == 2:
+                names.add(parts[0])
+            elif len(parts) == 1 and name.endswith(".pyc"):
+                names.add(name.removesuffix(".pyc"))
+    return sorted(names)

@@ -22,7 +22,7 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup, escape as escape_markup
 
-from sitegen import (assets, headers, links, lockfile, offline, parallel, publish, stdlib,
+from sitegen import (assets, bytecode, headers, links, lockfile, offline, parallel, publish, stdlib,
                      translations)
 from sitegen.article_cache import ArticleCache
 from sitegen.config import SiteConfig, publishing_problem
@@ -235,7 +235,10 @@ class Builder:
 
     def _wheel_into(self, out: Path, source_hash: str) -> str:
         if self._wheel is None or self._wheel[0] != source_hash:
-            self._wheel = (source_hash, *assets.build_wheel(self.config))
+            # Compiled, as the page would otherwise compile elo_core on each fresh start.
+            data, name = assets.build_wheel(self.config)
+            self._wheel = (source_hash, bytecode.compiled(data, "wheel", self.config.root,
+                                                          self.config.pyodide_dir), name)
         _, data, name = self._wheel
         relative = f"wheels/{assets.digest(data)}/{name}"
         _write_bytes(out / relative, data)

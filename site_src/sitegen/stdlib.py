@@ -4,7 +4,8 @@ Pyodide's ``python_stdlib.zip`` is 2.5 MB, about 40 % of what a first visit down
 the engine uses a quarter of it. The build writes an archive of the files listed in
 ``site_src/stdlib/modules.txt`` (recorded by running the engine, see :mod:`sitegen.stdlib_record`); the
 worker loads it in place of the whole one and, on the first import of anything else,
-fetches the whole archive and retries (engine-worker.js).
+fetches the whole archive and retries (engine-worker.js). The archive holds bytecode
+(:mod:`sitegen.bytecode`), so a fresh start does not compile the library again.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import io
 import zipfile
 from pathlib import Path
 
+from sitegen import bytecode
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 
@@ -33,15 +35,16 @@ def _listed(config: SiteConfig) -> list[str]:
 
 
 def trimmed_archive(config: SiteConfig) -> bytes:
-    """The listed files of the runtime's standard library, in a zip of their own.
+    """The listed files of the runtime's standard library, compiled, in a zip of their own.
 
     Packed once per list and runtime archive: rebuilds while serving, and the many builds of
     a test run, reuse it.
     """
     full = config.pyodide_dir / "python_stdlib.zip"
     stat = full.stat()
-    return _packed(full, stat.st_mtime_ns, stat.st_size, tuple(_listed(config)),
-                   config.source_dir / MODULES_FILE)
+    source = _packed(full, stat.st_mtime_ns, stat.st_size, tuple(_listed(config)),
+                     config.source_dir / MODULES_FILE)
+    return bytecode.compiled(source, "stdlib", config.root, config.pyodide_dir)
 
 
 @functools.lru_cache(maxsize=4)
