@@ -132,15 +132,19 @@ WebAssembly.instantiateStreaming = async (source, imports) => {
   return { module, instance: await WebAssembly.instantiate(module, imports) };
 };
 
-// The lock, fetched at once; its wheels are requested as soon as it is read, in parallel
-// with the runtime, so Pyodide's loader (which checks their sha256) finds them cached.
-async function readLock(url) {
+// The lock, fetched at once. Its wheels are requested once `runtimeArrived` (the wasm) has,
+// so Pyodide's loader (which checks their sha256) finds them cached: they are needed only
+// after Python has started, a second later, and on a slow link they would otherwise share
+// its bandwidth with the wasm that start waits for.
+async function readLock(url, runtimeArrived) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
   const text = await response.text();
-  for (const entry of Object.values(JSON.parse(text).packages)) {
-    fetch(ownUrl(entry.file_name)).then((r) => r.arrayBuffer()).catch(() => { /* the loader tells */ });
-  }
+  runtimeArrived.catch(() => {}).then(() => {
+    for (const entry of Object.values(JSON.parse(text).packages)) {
+      fetch(ownUrl(entry.file_name)).then((r) => r.arrayBuffer()).catch(() => { /* the loader tells */ });
+    }
+  });
   return text;
 }
 
@@ -370,11 +374,11 @@ function serveRestOfStdlib(wholeUrl) {
 async function start(message) {
   self.postMessage({ type: "timing", name: "worker-started" });
   const base = ownUrl(message.pyodide).href;
-  compileChecked(base + "pyodide.asm.wasm");
+  const wasm = compileChecked(base + "pyodide.asm.wasm");
   const stdlibUrl = message.stdlib && ownUrl(message.stdlib).href;
   if (stdlibUrl) fetchEarly(stdlibUrl);
   lockUrl = ownUrl(message.lock).href;
-  const lock = readLock(lockUrl);
+  const lock = readLock(lockUrl, wasm);
   const key = snapshotKey(message.pyodide, message.stdlib || "");
   // Everything at once, not one after another: the wasm (compiled as it arrives), the
   // standard library, the lock, the loader, the runtime's module and the stored snapshot.
