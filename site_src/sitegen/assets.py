@@ -69,17 +69,24 @@ def sha256_of(paths: dict[str, Path]) -> dict[str, str]:
 # esbuild (npm, pinned in package.json) minifies what the browser downloads; the sources
 # keep their comments. Results are kept by content, so a rebuild reruns it only on change.
 _minified: dict[tuple[str, str], str] = {}
+_ESBUILD_MODE = {"esm": ("--loader=js", "--format=esm"), "script": ("--loader=js",),
+                 "css": ("--loader=css",)}
 
 
 def minify(text: str, loader: str, root: Path) -> str:
-    """``text`` (``loader`` "js" for ES modules and scripts, or "css") minified by esbuild."""
+    """``text`` minified by esbuild: ``loader`` "esm" for an ES module, "script" for a
+    classic script (the service worker), "css" for a stylesheet.
+
+    A module's top-level names are its own, so esbuild shortens them too (a tenth of the
+    engine worker); a script's stay, as they are global (and its tests read them).
+    """
     key = (loader, text)
     if key not in _minified:
         binary = root / "node_modules" / ".bin" / "esbuild"
         if not binary.is_file():
             raise BuildError(binary, None, "esbuild missing: run 'npm ci' (or './dev build') first")
         run = subprocess.run(
-            [str(binary), f"--loader={loader}", "--minify", "--legal-comments=none",
+            [str(binary), *_ESBUILD_MODE[loader], "--minify", "--legal-comments=none",
              "--target=es2022,chrome111,firefox115,safari16.4", "--log-level=error"],
             input=text, capture_output=True, text=True, timeout=60, check=False,
         )
@@ -352,7 +359,7 @@ def fingerprint_modules(folder: Path, out_dir: Path, target: str,
             sources[name],
         )
         if minify_root is not None:
-            text = minify(text, "js", minify_root)
+            text = minify(text, "esm", minify_root)
         data = text.encode("utf-8")
         stem = name.removesuffix(".js")
         hashed[name] = f"{stem}.{digest(data)}.js"

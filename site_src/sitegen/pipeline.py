@@ -633,7 +633,7 @@ class Builder:
         placeholders = {name: f"@@sw:{name}@@" for name in context}
         code = assets.minify(templates.render(self.config.default_language, "sw.js",
                                               placeholders, source=source),
-                             "js", self.config.root)
+                             "script", self.config.root)
         for name, value in context.items():
             quoted = json.dumps(placeholders[name])
             if code.count(quoted) != 1:
