@@ -34,6 +34,7 @@ __all__ = [
     "fingerprint_modules",
     "minify",
     "pyodide_version",
+    "record_rewritten",
     "sha256_of",
     "slim_wheel",
     "stylesheet_for",
@@ -284,23 +285,38 @@ def slim_wheel(wheel: bytes) -> bytes:
     """
     source = zipfile.ZipFile(io.BytesIO(wheel))
     contents = {info.filename: source.read(info) for info in source.infolist()}
-    record_name = next(name for name in contents if name.endswith(".dist-info/RECORD"))
     for name, data in contents.items():
         if name.endswith(".py"):
             contents[name] = drop_comments(empty_docstrings(data.decode("utf-8"))).encode("utf-8")
-    record = []
-    for line in contents[record_name].decode("utf-8").splitlines():
-        name = line.split(",", 1)[0]
-        if name.endswith(".py"):
-            data = contents[name]
-            hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-            line = f"{name},sha256={hashed},{len(data)}"
-        record.append(line)
-    contents[record_name] = ("\n".join(record) + "\n").encode("utf-8")
+    return _wheel_with_record(source.infolist(), contents)
+
+
+def record_rewritten(wheel: bytes) -> bytes:
+    """The wheel, its files as they are, with a RECORD true to them (after a step that
+    changed its files without it: sitegen/bytecode.py)."""
+    source = zipfile.ZipFile(io.BytesIO(wheel))
+    return _wheel_with_record(source.infolist(),
+                              {info.filename: source.read(info) for info in source.infolist()},
+                              compresslevel=9)
+
+
+def _wheel_with_record(infos: list[zipfile.ZipInfo], contents: dict[str, bytes],
+                       compresslevel: int | None = None) -> bytes:
+    """A wheel of ``contents`` (in the order, with the names and dates, of ``infos``) whose
+    ``.dist-info/RECORD`` names every other file with its sha256 and size."""
+    record_name = next(name for name in contents if name.endswith(".dist-info/RECORD"))
+    lines = []
+    for name, data in contents.items():
+        if name == record_name or name.endswith("/"):
+            continue
+        hashed = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        lines.append(f"{name},sha256={hashed},{len(data)}")
+    contents = {**contents, record_name: ("\n".join([*lines, f"{record_name},,"]) + "\n").encode()}
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
-        for info in source.infolist():  # same order, names and timestamps
-            target.writestr(info, contents[info.filename], compress_type=zipfile.ZIP_DEFLATED)
+        for info in infos:  # same order, names and timestamps
+            target.writestr(info, contents[info.filename], compress_type=zipfile.ZIP_DEFLATED,
+                            compresslevel=compresslevel)
     return out.getvalue()
 
 

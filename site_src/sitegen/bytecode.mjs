@@ -14,7 +14,8 @@
 // - UNCHECKED_HASH pycs hold no timestamp: the same input gives the same bytes, so a
 //   file's name (its hash) changes only with what it holds.
 // - Entries keep their order, dates and names, with "c" appended; a code object's file name
-//   is where the page finds it (a traceback names that). A wheel's RECORD is written again.
+//   is where the page finds it (a traceback names that). A wheel's RECORD is written again
+//   by the build (sitegen/assets.py record_rewritten), as for its other changes to the wheel.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
 
@@ -26,7 +27,7 @@ const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.writeFile("/tmp/source.zip", new Uint8Array(readFileSync(input)));
 pyodide.globals.set("kind", kind);
 const compile = () => pyodide.runPython(`
-import base64, hashlib, os, py_compile, site, sys, zipfile
+import os, py_compile, site, sys, zipfile
 
 if kind == "stdlib":
     prefix, optimize = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/", 2
@@ -52,21 +53,6 @@ with zipfile.ZipFile("/tmp/source.zip") as source:
             renamed.external_attr = info.external_attr
             info, data = renamed, compiled(info.filename, data)
         entries.append((info, data))
-
-# A wheel's RECORD names every file with its sha256 (urlsafe base64) and size.
-record = next((i for i, (info, _) in enumerate(entries)
-               if info.filename.endswith(".dist-info/RECORD")), None)
-if record is not None:
-    lines = []
-    for info, data in entries:
-        if info.is_dir():
-            continue
-        if info.filename.endswith(".dist-info/RECORD"):
-            lines.append(f"{info.filename},,")
-            continue
-        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
-        lines.append(f"{info.filename},sha256={digest},{len(data)}")
-    entries[record] = (entries[record][0], ("\\n".join(lines) + "\\n").encode())
 
 with zipfile.ZipFile("/tmp/compiled.zip", "w") as target:
     for info, data in entries:

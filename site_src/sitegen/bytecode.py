@@ -17,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Literal
 
+from sitegen import assets
 from sitegen.errors import BuildError
 
 __all__ = ["COMPILER", "compiled"]
@@ -33,7 +34,8 @@ def compiled(source: bytes, kind: Literal["stdlib", "wheel"], root: Path,
     ``runtime`` (its npm folder); ``kind`` says what it is (see ``bytecode.mjs``).
     The same input gives the same bytes."""
     version = (runtime / "package.json").read_bytes()
-    return _compiled(source, kind, root, COMPILER.read_bytes() + version)
+    data = _compiled(source, kind, root, COMPILER.read_bytes() + version)
+    return assets.record_rewritten(data) if kind == "wheel" else data
 
 
 @functools.lru_cache(maxsize=8)
