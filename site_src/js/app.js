@@ -2,7 +2,6 @@
 // inputs are kept (state.js) and whose options line says what is chosen.
 import { start } from "./engine.js";
 import { bindWidget, nextTask } from "./widgets.js";
-import { initKeyLine } from "./keyline.js";
 import {
   carryInputsAcrossLanguages, initShare, offerSharedInputs, restoreInputs, saveInputs,
 } from "./state.js";
@@ -63,7 +62,15 @@ offerSharedInputs(refreshAll);
 // A link pasted into the address bar of this very page changes only the fragment.
 addEventListener("hashchange", () => offerSharedInputs(refreshAll));
 initShare();
-initKeyLine();
+// The key line is for phones (keyline.js): its module loads at the first focus on a screen
+// of 320–430 px (with room to spare), never on a wider one.
+const narrow = matchMedia("(max-width: 30rem)");
+function loadKeyLine() {
+  if (!narrow.matches) return;
+  removeEventListener("focusin", loadKeyLine);
+  import("./keyline.js").then(({ initKeyLine }) => initKeyLine(narrow));
+}
+addEventListener("focusin", loadKeyLine);
 carryInputsAcrossLanguages();
 
 // A chosen file's text. file.text() assumes UTF-8; Excel's "Unicode text" is UTF-16 (with a

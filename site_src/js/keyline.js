@@ -24,8 +24,7 @@ const SOURCES = [
   // The norm planner: the first title's points in all and from the games left.
   { table: "table.np-points", columns: [2, 3] },
 ];
-// Phones only (the issue's 320–430 px, with room to spare), and only fields one types into.
-const NARROW = matchMedia("(max-width: 30rem)");
+// Only fields one types into.
 const TYPED = "input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=range]), textarea";
 
 const clean = (text) => text.replace(/\s+/g, " ").trim().replace(/^[;,.·\s]+|[:\s]+$/g, "");
@@ -72,7 +71,8 @@ function keyResult(group) {
   return null;
 }
 
-export function initKeyLine() {
+// `narrow`: the screens it is for (app.js loads this module at the first focus on one).
+export function initKeyLine(narrow) {
   const line = document.createElement("div");
   line.className = "key-line";
   line.setAttribute("aria-hidden", "true");
@@ -142,13 +142,14 @@ export function initKeyLine() {
     line.hidden = true;
   }
 
-  document.addEventListener("focusin", (event) => {
-    const target = event.target;
-    if (NARROW.matches && target.matches?.(TYPED) && target.closest("section[data-mode]")) show(target);
+  function follow(target) {
+    if (narrow.matches && target?.matches?.(TYPED) && target.closest("section[data-mode]")) show(target);
     else hide();
-  });
+  }
+  document.addEventListener("focusin", (event) => follow(event.target));
   document.addEventListener("focusout", (event) => {
     if (!event.relatedTarget?.matches?.(TYPED)) hide();
   });
-  NARROW.addEventListener("change", () => { if (!NARROW.matches) hide(); });
+  narrow.addEventListener("change", () => { if (!narrow.matches) hide(); });
+  follow(document.activeElement);  // the focus that loaded this module
 }

@@ -325,7 +325,8 @@ _IMPORT = re.compile(r"""(\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)(["'])\./([\w.-
 
 @dataclass(frozen=True)
 class Modules:
-    """The fingerprinted modules: name → site-relative path, and what each imports."""
+    """The fingerprinted modules: name → site-relative path, and what each imports statically
+    (a module imported with ``import()`` loads when it is needed, so it is not preloaded)."""
 
     paths: dict[str, str]
     imports: dict[str, tuple[str, ...]]
@@ -360,7 +361,8 @@ def fingerprint_modules(folder: Path, out_dir: Path, target: str,
         sources[name] = sources[name].replace(placeholder, value)
     hashed: dict[str, str] = {}
     imports: dict[str, tuple[str, ...]] = {
-        name: tuple(m.group(3) for m in _IMPORT.finditer(text)) for name, text in sources.items()
+        name: tuple(m.group(3) for m in _IMPORT.finditer(text) if "(" not in m.group(1))
+        for name, text in sources.items()
     }
 
     def visit(name: str, trail: tuple[str, ...]) -> str:

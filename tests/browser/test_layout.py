@@ -283,6 +283,9 @@ def test_the_key_result_stays_in_view_while_typing_on_a_phone(
         page.goto(served + tool.path)
         fields = page.evaluate(TYPED_FIELDS)
         assert fields, tool.path
+        # The line's module loads at the first focus on a phone's screen.
+        page.focus(f"#{fields[0]}")
+        page.locator(".key-line").wait_for(state="attached", timeout=10_000)
         for width, height in ((390, 400), (320, 330)):
             page.set_viewport_size({"width": width, "height": height})
             for field in fields:
@@ -312,4 +315,17 @@ def test_the_key_result_stays_in_view_while_typing_on_a_phone(
     page.set_viewport_size({"width": 1024, "height": 400})
     page.focus("#rating_b")
     assert page.locator(".key-line").is_hidden()
+    context.close()
+
+    # A wider screen never loads the line's module, though a field has focus.
+    context = _context(browser, 1024, 700)
+    page = context.new_page()
+    page.goto(served + f"{lang}/")
+    page.focus("#rating_a")
+    page.keyboard.type("1")
+    page.wait_for_timeout(500)
+    loaded = page.evaluate("performance.getEntriesByType('resource').map((entry) => entry.name)")
+    assert any("/assets/app." in name for name in loaded), loaded
+    assert not any("/assets/keyline." in name for name in loaded), loaded
+    assert page.locator(".key-line").count() == 0
     context.close()
