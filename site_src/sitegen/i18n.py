@@ -314,18 +314,23 @@ BROWSER_MESSAGES: dict[str, str] = {
 }
 
 
-# Result messages only some modes show: a page carries them only with one of those modes' sections.
+# Messages only some modes show, results and the errors of their own fields: a page carries
+# them only with one of those modes' sections (tests/site/test_field_messages.py checks that
+# every error a mode gives is worded on its pages).
 MODE_MESSAGES: dict[str, tuple[str, ...]] = {
     "elo": ("fide-unrated", "target-"),
     "match": ("fide-unrated",),
-    "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period"),
-    "initial": ("initial-",),
-    "league": ("chart-", "league-note"),
-    "dwz": ("dwz-",),
+    "k_advisor": ("k-rule-", "k-capped", "k-not-capped", "k-no-period", "year-invalid"),
+    "performance": ("score-invalid/",),
+    "initial": ("initial-", "score-invalid/"),
+    "league": ("chart-", "league-note", "player-invalid", "pgn-unavailable"),
+    "glicko2": ("rd-invalid", "volatility-invalid", "tau-invalid"),
+    "dwz": ("dwz-", "age-invalid", "index-invalid", "played-invalid"),
     "norm_planner": ("np-", "norm-req-"),
-    "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid/", "trf-round", "trf-colour-",
-             "trf-show-all", "trf-show-line", "trf-warning", "trf-field-", "trf-unrated",
-             "trf-score-note", "trf-file-points", "trf-norm-", "norm-"),
+    "trf": ("k-rule-", "k-capped", "initial-", "trf-invalid", "trf-round", "trf-colour-",
+            "trf-show-all", "trf-show-line", "trf-warning", "trf-field-", "trf-unrated",
+            "trf-score-note", "trf-file-points", "trf-norm-", "norm-", "player-invalid",
+            "on-player-line"),
 }
 
 

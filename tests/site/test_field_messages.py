@@ -1,5 +1,6 @@
 """Every number too large, NaN-like or infinite in any field is worded by that field's
-message, with every placeholder filled, in each of the site's languages."""
+message, with every placeholder filled, in each of the site's languages; every error a mode
+gives is worded among the messages a page with that mode carries."""
 
 from __future__ import annotations
 
@@ -11,19 +12,19 @@ import pytest
 
 from elo_core.page import DEFAULTS, compute_json
 from sitegen.config import LANGUAGES, SiteConfig
-from sitegen.i18n import BROWSER_MESSAGES, load_translations
+from sitegen.i18n import BROWSER_MESSAGES, load_translations, page_messages
 
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 TYPED = ["1" + "0" * 400, "1" + "0" * 5000, "nan", "inf", "-inf", "Infinity", "1e309"]
 
 
-def _template(error: dict[str, Any]) -> str:
+def _template(error: dict[str, Any], messages: dict[str, str] = BROWSER_MESSAGES) -> str:
     """The wording the page picks for ``error`` (widgets.js, errorText): the most specific
     key first."""
     reason = f"/{error['reason']}" if error["reason"] else "\0"
     keys = [f"{error['field']}:{error['code']}{reason}", f"{error['code']}{reason}",
             f"{error['field']}:{error['code']}", error["code"]]
-    found = [BROWSER_MESSAGES[key] for key in keys if key in BROWSER_MESSAGES]
+    found = [messages[key] for key in keys if key in messages]
     assert found, f"no wording for {error}"
     return found[0]
 
@@ -48,3 +49,24 @@ def test_each_fields_message_names_what_it_wants(mode: str, lang: str) -> None:
                 assert wanted <= set(error["params"]), (name, typed[:12], template, error)
                 if lang != "en":
                     assert translations.gettext(template) != template, (lang, template)
+
+
+# Text of every kind the fields take, right and wrong: numbers, dates, results, game lines
+# in each format, TRF lines, start numbers with a K.
+BROAD = ["", "abc", "-5", "0", "1.5", "½", "4½", "4,5", "99999", "nan", "2026-13-45", "15.11.2026",
+         "1899", "2101", "x | y | 1", "a | a | 1", "1400 | 30 | 1", "1810 | 2", "| 1", "1,2,3",
+         "player_a,player_b,result\nA,B,1", '[White "A"]\n[Black "B"]\n1-0', "001", "7 | 40",
+         "99 | 40", "7 | 900", "2450 | 1 | GM | GER", "2450 | GM | GER", "XX", "\t", "-1", "1-0"]
+
+
+@pytest.mark.parametrize("mode", sorted(DEFAULTS))
+def test_every_error_of_a_mode_is_worded_on_its_pages(mode: str) -> None:
+    # The least a page with this calculator carries: its section and its fields.
+    html = f'<section data-mode="{mode}">' + "".join(
+        f'<input name="{name}">' for name in DEFAULTS[mode]) + "</section>"
+    messages = page_messages(html, BROWSER_MESSAGES)
+    for name in DEFAULTS[mode]:
+        for typed in BROAD:
+            form = dict(DEFAULTS[mode]) | {name: typed}
+            for error in json.loads(compute_json(mode, json.dumps(form), "en")).get("errors", []):
+                _template(error, messages)
