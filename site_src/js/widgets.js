@@ -143,10 +143,29 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     }
   }
 
+  // A field's error line, made when the field first has an error (most never have one): the
+  // last line of the field's box, named by the field's aria-describedby (a radio group's: by
+  // its fieldset's). A live example's are in its text already (sitegen/live.py).
+  function errorBox(name) {
+    const found = scope.map((part) => part.querySelector(`[data-error-for="${name}"]`)).find(Boolean);
+    if (found || !name) return found;
+    const control = scope.map((part) => part.querySelector(`[name="${name}"]`)).find(Boolean);
+    const holder = control?.closest(".count, .field");
+    if (!holder) return null;
+    const box = document.createElement("p");
+    box.className = "field-error";
+    box.id = `${name}-error`;
+    box.dataset.errorFor = name;
+    holder.append(box);
+    const described = control.type === "radio" ? holder : control;
+    const ids = described.getAttribute("aria-describedby");
+    described.setAttribute("aria-describedby", ids ? `${box.id} ${ids}` : box.id);
+    return box;
+  }
+
   function showErrors(errors) {
     for (const error of errors) {
-      const box = scope.map((part) => part.querySelector(`[data-error-for="${error.field}"]`)).find(Boolean)
-        || element.querySelector("[data-error-for='*']");
+      const box = errorBox(error.field) || element.querySelector("[data-error-for='*']");
       if (box) {
         box.textContent = errorText(error, messages);
         box.hidden = false;
