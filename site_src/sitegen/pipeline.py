@@ -163,7 +163,8 @@ def _prerender(examples: dict[str, dict[str, Any]], lang: str,
 
 def _messages_json(messages: dict[str, str]) -> str:
     """Messages as JSON that is safe inside a <script> element."""
-    return json.dumps(messages, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+    return json.dumps(messages, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":")).replace("</", "<\\/")
 
 
 class Builder:
@@ -618,6 +619,8 @@ class Builder:
             # The tournament page's table: sorting, each player's rounds, a dropped file.
             "tournament": modules.paths["tournament.js"],
             "prefetch": modules.paths["prefetch.js"],
+            # Reading a chosen file into its field (the club league's, the tournament's).
+            "files": modules.paths["files.js"],
             **runtime,
         }
         asset_urls = {name: config.url(path) for name, path in asset_urls.items()}
