@@ -284,17 +284,40 @@ async function dropSnapshots() {
 }
 
 // The page loads a standard library of only what the engine imports (sitegen/stdlib.py).
-// Should anything import more, the runtime's whole archive is fetched (once, synchronously:
-// an import cannot wait) and put in place of the small one, and the import is retried.
+// Should anything import more that the whole archive has (_elo_stdlib_rest names it), that
+// archive is fetched (once, synchronously: an import cannot wait), checked against the
+// sha256 the build recorded (WHOLE_SHA256 and WHOLE_URL, set by start()), put in place of
+// the small one, and the import is retried. Plain Python, so it may be in a memory snapshot
+// (_sha2 is built into the runtime); nothing is fetched before the snapshot is taken.
 const REST_OF_STDLIB = `
 import importlib, importlib.abc, os, sys, zipimport
 
+COMPLETE = "/lib/.stdlib-complete"
+
+def fetch_whole():
+    import _sha2
+    from js import XMLHttpRequest
+    request = XMLHttpRequest.new()
+    request.open("GET", WHOLE_URL, False)
+    request.responseType = "arraybuffer"
+    request.send()
+    if request.status != 200:
+        raise OSError(f"{WHOLE_URL}: HTTP {request.status}")
+    data = request.response.to_bytes()
+    if _sha2.sha256(data).hexdigest() != WHOLE_SHA256:
+        raise OSError(f"{WHOLE_URL} does not match the sha256 recorded when the site was built")
+    with open(next(p for p in sys.path if p.endswith(".zip")), "wb") as archive:
+        archive.write(data)
+    open(COMPLETE, "w").close()
+
 class RestOfStdlib(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
-        if name.partition(".")[0] not in sys.stdlib_module_names or os.path.exists(COMPLETE):
+        if os.path.exists(COMPLETE):
             return None
-        import _elo_stdlib
-        _elo_stdlib.fetch_whole()
+        from _elo_stdlib_rest import NAMES  # in the small archive: found before this finder
+        if name.partition(".")[0] not in NAMES:
+            return None
+        fetch_whole()
         zipimport._zip_directory_cache.clear()
         sys.path_importer_cache.clear()
         importlib.invalidate_caches()
@@ -305,71 +328,9 @@ class RestOfStdlib(importlib.abc.MetaPathFinder):
                     return spec
         return None
 
-COMPLETE = "/lib/.stdlib-complete"
 if not any(type(f).__name__ == "RestOfStdlib" for f in sys.meta_path):
     sys.meta_path.append(RestOfStdlib())
 `;
-
-// SHA-256 (FIPS 180-4) without waiting, for the one fetch that cannot wait: an import.
-function sha256Sync(bytes) {
-  const k = new Uint32Array(64);
-  const h = new Uint32Array(8);
-  const primes = [];
-  for (let n = 2; primes.length < 64; n++) if (primes.every((p) => n % p)) primes.push(n);
-  const frac = (x) => ((x - Math.floor(x)) * 2 ** 32) >>> 0;
-  primes.forEach((p, i) => { k[i] = frac(Math.cbrt(p)); if (i < 8) h[i] = frac(Math.sqrt(p)); });
-  const length = bytes.length;
-  const padded = new Uint8Array(((length + 9 + 63) >> 6) << 6);
-  padded.set(bytes);
-  padded[length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 8, Math.floor(length / 2 ** 29));
-  view.setUint32(padded.length - 4, (length << 3) >>> 0);
-  const w = new Uint32Array(64);
-  for (let offset = 0; offset < padded.length; offset += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + 4 * i);
-    for (let i = 16; i < 64; i++) {
-      const x = w[i - 15];
-      const y = w[i - 2];
-      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
-      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
-      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-    }
-    let a = h[0], b = h[1], c = h[2], d = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
-    for (let i = 0; i < 64; i++) {
-      const s1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const t1 = (hh + s1 + ((e & f) ^ (~e & g)) + k[i] + w[i]) | 0;
-      const s0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const t2 = (s0 + ((a & b) ^ (a & c) ^ (b & c))) | 0;
-      hh = g; g = f; f = e; e = (d + t1) | 0; d = c; c = b; b = a; a = (t1 + t2) | 0;
-    }
-    h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
-  }
-  const digest = new DataView(new ArrayBuffer(32));
-  h.forEach((word, i) => digest.setUint32(4 * i, word));
-  return hex(digest.buffer);
-}
-
-// The finder is plain Python and may be in a memory snapshot; the JavaScript module it
-// calls may not (a snapshot cannot hold references to JavaScript), so it is registered
-// only after the snapshot was taken, and again after each restore.
-function serveRestOfStdlib(wholeUrl) {
-  pyodide.registerJsModule("_elo_stdlib", {
-    fetch_whole() {
-      const request = new XMLHttpRequest();
-      request.open("GET", wholeUrl, false);
-      request.responseType = "arraybuffer";
-      request.send();
-      if (request.status !== 200) throw new Error(`${wholeUrl}: HTTP ${request.status}`);
-      const path = new URL(wholeUrl).pathname;
-      const actual = sha256Sync(new Uint8Array(request.response));
-      if (actual !== INTEGRITY[path]) throw mismatch(path, actual);
-      const stdlibPath = pyodide.runPython("import sys; next(p for p in sys.path if p.endswith('.zip'))");
-      pyodide.FS.writeFile(stdlibPath, new Uint8Array(request.response));
-      pyodide.FS.writeFile("/lib/.stdlib-complete", "");
-    },
-  });
-}
 
 async function start(message) {
   self.postMessage({ type: "timing", name: "worker-started" });
@@ -416,7 +377,14 @@ async function start(message) {
     pyodide = await Promise.race([refused, loadPyodide({ ...options, _makeSnapshot: canKeepSnapshot })]);
   }
   self.postMessage({ type: "timing", name: "python-started" });
-  if (message.stdlib) pyodide.runPython(REST_OF_STDLIB);
+  if (message.stdlib) {
+    pyodide.runPython(REST_OF_STDLIB);
+    // As Python literals (a JSON string is one): a value set from JavaScript would leave a
+    // reference the memory snapshot cannot hold.
+    const whole = base + "python_stdlib.zip";
+    pyodide.runPython(`WHOLE_URL = ${JSON.stringify(whole)}
+WHOLE_SHA256 = ${JSON.stringify(INTEGRITY[new URL(whole).pathname])}`);
+  }
   self.postMessage({ type: "progress", step: "package" });
   if (restored) {
     // Every elo_core module is in the restored memory (elo_core.page imports them all;
@@ -444,7 +412,6 @@ async function start(message) {
       (error) => self.postMessage({ type: "snapshot-failed", message: String(error?.message || error) }),
     );
   }
-  if (message.stdlib) serveRestOfStdlib(base + "python_stdlib.zip");
 }
 
 async function compute({ id, key, mode, lang, signs = [".", ","], set, reset, needs }) {

@@ -4,8 +4,10 @@ Pyodide's ``python_stdlib.zip`` is 2.5 MB, about 40 % of what a first visit down
 the engine uses a quarter of it. The build writes an archive of the files listed in
 ``site_src/stdlib/modules.txt`` (recorded by running the engine, see :mod:`sitegen.stdlib_record`); the
 worker loads it in place of the whole one and, on the first import of anything else,
-fetches the whole archive and retries (engine-worker.js). The archive holds bytecode
-(:mod:`sitegen.bytecode`), so a fresh start does not compile the library again.
+fetches the whole archive and retries (engine-worker.js) — only for a module the whole
+archive has: ``_elo_stdlib_rest`` in the small archive names them (by top-level name; an
+import the stdlib tries and expects to fail, such as ``pwd``, fetches nothing). The archive
+holds bytecode (:mod:`sitegen.bytecode`), so a fresh start does not compile the library again.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from sitegen import bytecode
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 
-__all__ = ["MODULES_FILE", "ZIP_PREFIX", "trimmed_archive"]
+__all__ = ["MODULES_FILE", "REST_MODULE", "ZIP_PREFIX", "trimmed_archive"]
 
 MODULES_FILE = Path("stdlib") / "modules.txt"
 ZIP_PREFIX = "/lib/python314.zip/"
+# The module, in the small archive, that names what only the whole archive has.
+REST_MODULE = "_elo_stdlib_rest"
 
 
 def _listed(config: SiteConfig) -> list[str]:
@@ -61,4 +65,16 @@ def _packed(full: Path, _mtime_ns: int, _size: int, wanted: tuple[str, ...],
             # The same entry (and timestamp) as in the original: the archive's bytes, and
             # so its URL, change only with the list or the runtime.
             target.writestr(info, source.read(name), compress_type=info.compress_type)
+        rest = sorted({module.split(".")[0] for module in _modules(names) - _modules(set(wanted))})
+        text = (f'"""Top-level names of the modules only the whole standard library has '
+                f'(sitegen.stdlib)."""\n\nNAMES = frozenset({tuple(rest)!r})\n')
+        # A fixed timestamp: the same list gives the same bytes.
+        target.writestr(zipfile.ZipInfo(f"{REST_MODULE}.py", (1980, 1, 1, 0, 0, 0)), text,
+                        compress_type=zipfile.ZIP_DEFLATED)
     return buffer.getvalue()
+
+
+def _modules(names: set[str]) -> set[str]:
+    """The dotted module names of an archive's ``.py`` files."""
+    return {name.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            for name in names if name.endswith(".py")}

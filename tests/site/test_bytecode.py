@@ -15,7 +15,8 @@ from sitegen.assets import build_wheel
 from sitegen.bytecode import compiled
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
-from sitegen.stdlib import MODULES_FILE, trimmed_archive
+from sitegen import stdlib
+from sitegen.stdlib import MODULES_FILE, REST_MODULE, trimmed_archive
 
 # A .pyc's header: magic (4 bytes), flags (4), then a source hash (8); flags 0b01 is
 # "hash-based, not checked against a source" (PEP 552), the same bytes on every build.
@@ -33,11 +34,35 @@ def test_the_standard_library_archive_holds_bytecode_for_every_recorded_file() -
     archive = zipfile.ZipFile(io.BytesIO(trimmed_archive(config)))
     names = archive.namelist()
     assert not [name for name in names if name.endswith(".py")]
-    assert sorted(names) == sorted(name + "c" if name.endswith(".py") else name for name in listed)
+    assert sorted(names) == sorted([*(name + "c" if name.endswith(".py") else name for name in listed),
+                                    f"{REST_MODULE}.pyc"])
     found = headers(archive)
     assert {header[4:] for header in found.values()} == {UNCHECKED_HASH}
     # One interpreter compiled them all: one magic number, the page's.
     assert len({header[:4] for header in found.values()}) == 1
+
+
+def test_the_small_archive_names_what_only_the_whole_one_has() -> None:
+    config = SiteConfig()
+    listed = tuple(line for line in (config.source_dir / MODULES_FILE).read_text().splitlines()
+                   if line and not line.startswith("#"))
+    full = config.pyodide_dir / "python_stdlib.zip"
+    # The archive before it is compiled: the module's source.
+    source = zipfile.ZipFile(io.BytesIO(stdlib._packed(
+        full, full.stat().st_mtime_ns, full.stat().st_size, listed, config.source_dir / MODULES_FILE)))
+    namespace: dict[str, object] = {}
+    exec(source.read(f"{REST_MODULE}.py").decode(), namespace)
+    names = namespace["NAMES"]
+    assert isinstance(names, frozenset)
+    whole = zipfile.ZipFile(full).namelist()
+    assert "argparse" in names and "argparse.py" in whole and "argparse.py" not in listed
+    # importlib is in the small archive, some of its submodules only in the whole one.
+    assert "importlib" in names and "importlib/__init__.py" in listed
+    # Every module the small archive has in full is not named; nor is what the runtime lacks:
+    # an import tried and expected to fail (pwd) fetches nothing.
+    assert "json" not in names or any(name.startswith("json/") and name not in listed for name in whole)
+    assert "pwd" not in names and not any(name.startswith("pwd") for name in whole)
+    assert f"{REST_MODULE}.pyc" in zipfile.ZipFile(io.BytesIO(trimmed_archive(config))).namelist()
 
 
 def test_the_wheel_the_page_loads_is_bytecode_with_a_true_record() -> None:
