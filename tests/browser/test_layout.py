@@ -286,6 +286,7 @@ def test_the_key_result_stays_in_view_while_typing_on_a_phone(
         # The line's module loads at the first focus on a phone's screen.
         page.focus(f"#{fields[0]}")
         page.locator(".key-line").wait_for(state="attached", timeout=10_000)
+        page.evaluate("document.activeElement.blur()")
         for width, height in ((390, 400), (320, 330)):
             page.set_viewport_size({"width": width, "height": height})
             for field in fields:

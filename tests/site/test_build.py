@@ -128,9 +128,13 @@ def test_each_calculator_page_carries_the_messages_it_can_show(site: SiteConfig)
         data: dict[str, str] = json.loads(html_of(site, path, r'id="ui-messages">(.*?)</script>'))
         return data
 
-    home, tools = messages("de"), messages("de/fide-rechner")
-    # Every error code has its wording everywhere; what only the tools show stays with them.
-    assert set(elo_core.ERROR_CODES) <= set(home) and set(elo_core.ERROR_CODES) <= set(tools)
+    home, tools, ratings = messages("de"), messages("de/fide-rechner"), messages("de/glicko-dwz")
+    # Every error code has its wording on the pages of the calculators that give it
+    # (tests/site/test_field_messages.py); what only the tools show stays with them.
+    assert set(elo_core.ERROR_CODES) <= set(home) | set(tools) | set(ratings) | set(
+        messages("de/turnier")) | set(messages("de/vereinsliga"))
+    assert "age-invalid" in ratings and "tau-invalid" in ratings and "year-invalid" in tools
+    assert not {"age-invalid", "tau-invalid", "year-invalid", "trf-invalid"} & set(home)
     assert "k-rule-standard" in tools and "perf_opponents:games-invalid" in tools
     assert "k-rule-standard" not in home and "perf_opponents:games-invalid" not in home
     # Field wordings go with the pages that have the field.
