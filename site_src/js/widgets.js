@@ -176,6 +176,22 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     }
   }
 
+  // The notes on results out of date or being computed, made when the calculator is first
+  // either (a live example's are in its text): after each results block's error line.
+  function mark(state) {
+    if (!element.querySelector(".stale-note")) {
+      for (const box of element.querySelectorAll("[data-error-for='*']")) {
+        box.after(...["stale-note", "pending-note"].map((name) => {
+          const note = document.createElement("p");
+          note.className = name;
+          note.textContent = messages[name] || "";
+          return note;
+        }));
+      }
+    }
+    element.classList.add(state);
+  }
+
   function show(result, micros) {
     element.classList.remove("is-pending");
     clearErrors();
@@ -183,7 +199,7 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
       showErrors(result.errors);
       element.dispatchEvent(new CustomEvent("errors", { detail: result.errors }));
       // The last good results stay, marked as out of date.
-      element.classList.add("is-stale");
+      mark("is-stale");
       return;
     }
     element.classList.remove("is-stale");
@@ -205,7 +221,7 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
 
   async function recompute() {
     if (engineState() !== "ready") {
-      element.classList.add("is-pending");
+      mark("is-pending");
       return;
     }
     if (busy) {
@@ -226,7 +242,7 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     if (!answer) {
       // The worker was replaced before it answered: ask the new one when it is ready.
       busy = false;
-      element.classList.add("is-pending");
+      mark("is-pending");
       again = false;
       return;
     }

@@ -301,6 +301,9 @@ BROWSER_MESSAGES: dict[str, str] = {
     "engine-ready": N_("Calculator ready. Results update as you type."),
     "engine-error": N_("The calculator could not start. The numbers shown are the example."),
     "engine-offline": N_("You are offline and the calculator is not stored on this device yet. The numbers shown are the example; the calculator starts as soon as you are back online."),
+    # the results' state (widgets.js); a live example's are in its text (sitegen/live.py)
+    "stale-note": N_("Out of date: fix the marked field to update the results."),
+    "pending-note": N_("Updating as soon as the calculator is ready…"),
     # keeping inputs
     "saved-dropped": N_("Some inputs saved on this device could not be used and were dropped."),
     "saved-too-large": N_("These inputs are too large to keep on this device: they will be gone when you leave the page. Keep your file to load it again."),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import zipfile
+from html.parser import HTMLParser
 from pathlib import Path
 
 from sitegen.assets import PYODIDE_FILES
@@ -210,3 +211,40 @@ def test_every_page_has_the_whole_menu_with_its_own_link_marked(site: SiteConfig
             own = "/" + page.parent.relative_to(site.out_dir).as_posix() + "/"
             assert re.findall(r'<a href="([^"]+)" aria-current="page">', html) == [own], page
             assert "<!--site-menu-->" not in html
+
+
+class _TypedControls(HTMLParser):
+    """Fields one types into, with whether the browser may offer its remembered entries
+    for them: their own autocomplete, else their form's (an ancestor, or named by form=)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.forms: dict[str, str] = {}
+        self.open_form: str | None = None
+        self.controls: list[tuple[str, str | None, str | None]] = []  # id, own, form
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "form":
+            self.open_form = a.get("id") or f"form{len(self.forms)}"
+            self.forms[self.open_form] = a.get("autocomplete") or "on"
+        typed = tag == "textarea" or (tag == "input" and a.get("type", "text") in {"text", "number"})
+        if typed:
+            self.controls.append((a.get("id") or "?", a.get("autocomplete"), a.get("form") or self.open_form))
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "form":
+            self.open_form = None
+
+
+def test_no_calculator_field_offers_remembered_entries(site: SiteConfig) -> None:
+    # A browser's list of earlier entries would open over the calculator at every field.
+    checked = 0
+    for page in site.out_dir.glob("*/**/index.html"):
+        parser = _TypedControls()
+        parser.feed(page.read_text(encoding="utf-8"))
+        for ident, own, form in parser.controls:
+            effective = own or (parser.forms.get(form, "on") if form else "on")
+            assert effective == "off", (page, ident)
+            checked += 1
+    assert checked > 100
