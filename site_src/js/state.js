@@ -282,42 +282,19 @@ export function initShare() {
   });
 }
 
-// Numbers as the other language writes them: 1.604,8 ↔ 1,604.8 ↔ 1 604,8, 0,5 ↔ 0.5. Only in
-// fields that hold numbers (data-numbers); names, CSV and PGN stay as they are. Each
-// language's [decimal, group] signs are the build's (CLDR's): this page's on <html>, the
-// other's on its link in the language switch (data-decimal, data-group).
-const signsOf = (element) => [element.dataset.decimal || ".", element.dataset.group || ","];
-const escape = (sign) => `\\${sign}`;
-
-export function convertNumbers(text, [fromDecimal, fromGroup], [toDecimal, toGroup]) {
-  if (fromDecimal === toDecimal && fromGroup === toGroup) return text;
-  const g = escape(fromGroup);
-  const d = escape(fromDecimal);
-  const number = new RegExp(`(?<![\\d.,])(?:\\d{1,3}(?:${g}\\d{3})+(?:${d}\\d+)?|\\d+${d}\\d+)(?![\\d.,])`, "g");
-  return text.replace(number, (written) => written.split(fromGroup)
-    .map((part) => part.replace(fromDecimal, toDecimal)).join(toGroup));
-}
-
-// The language switch takes the inputs along (in the fragment, never sent to a server).
+// The language switch takes the inputs along (in the fragment, never sent to a server):
+// carry.js, loaded at the first switch, writes the other page's address.
 export function carryInputsAcrossLanguages() {
   document.querySelectorAll(".languages a[hreflang]").forEach((link) => {
     link.addEventListener("click", (event) => {
-      const target = link.hreflang;
-      if (target === lang || event.ctrlKey || event.metaKey || event.shiftKey) return;
-      const values = collectInputs();
-      const numeric = new Set(controls().filter((el) => "numbers" in el.dataset).map((el) => el.name));
-      const [from, to] = [signsOf(document.documentElement), signsOf(link)];
-      for (const name of numeric) if (name in values) values[name] = convertNumbers(values[name], from, to);
-      // The token tells the page opened that the inputs are this reader's own, carried by
-      // this tab's switch: a link someone sends, even with from=, is offered, never applied.
-      const token = [...crypto.getRandomValues(new Uint32Array(4))].map((n) => n.toString(36)).join("");
-      const params = String(new URLSearchParams({ from: lang, carry: token, ...values }));
-      if (params.length > MAX_LINK_CHARS) return;  // too big to carry: the saved inputs stay here
-      try {
-        sessionStorage.setItem(carryKey, token);
-      } catch { /* without it, the other page offers the inputs instead of taking them */ }
+      if (link.hreflang === lang || event.ctrlKey || event.metaKey || event.shiftKey) return;
       event.preventDefault();
-      location.href = `${link.href.split("#")[0]}#${params}`;
+      const values = collectInputs();
+      const numeric = controls().filter((el) => "numbers" in el.dataset).map((el) => el.name);
+      import("./carry.js")
+        .then(({ carriedTo }) => carriedTo(link, values, numeric, { lang, carryKey, maxChars: MAX_LINK_CHARS }))
+        .catch(() => link.href)  // not loaded (offline, not stored yet): the page without them
+        .then((href) => { location.href = href; });
     });
   });
 }
