@@ -239,12 +239,20 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
     page = context.new_page()
     page.goto(served + "en/tournament/")
     page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    # What the table holds at the answer, right after the page's own handler has run.
+    page.evaluate("""() => document.querySelector('section[data-mode="trf"]').addEventListener(
+      "results", () => { const t = document.querySelector("table.trf-table");
+        window.atAnswer = [t.tBodies.length, t.getAttribute("aria-busy")]; }, { once: true })""")
     page.set_input_files("#trf_file", files=[{
         "name": "big.trf", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
     button = page.locator("#trf-show-all")
     button.wait_for(timeout=30_000)
     assert button.inner_text() == "Show all 240 players (the table above shows the first 100)"
+    # The rows go in a batch a frame, the table busy until the last: no long task for the page.
+    assert page.evaluate("window.atAnswer") == [25, "true"]
     table = page.locator("table.trf-table")
+    complete = page.locator("table.trf-table:not([aria-busy])")
+    complete.wait_for(state="attached", timeout=10_000)
     assert table.evaluate("(t) => t.tBodies.length") == 100
     # Sorting orders every player, not only those shown: the best new rating comes first.
     heading = page.locator("table.trf-table > thead th").nth(8).locator("button.sort")  # New rating
@@ -252,6 +260,7 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
     heading.click()  # descending
     best = table.evaluate("(t) => t.tBodies[0].rows[0].cells[8].textContent")
     button.click()
+    complete.wait_for(state="attached", timeout=10_000)
     assert table.evaluate("(t) => t.tBodies.length") == 240
     ratings = table.evaluate(
         "(t) => [...t.tBodies].map((b) => b.rows[0].cells[8].textContent)"
@@ -277,6 +286,8 @@ def test_open_players_stay_open_when_the_file_is_rated_again(browser: Any, serve
         "buffer": generator.random_tournament(players=240, rounds=9).encode("utf-8")}])
     page.locator("#trf-show-all").wait_for(timeout=30_000)
     page.click("#trf-show-all")
+    complete = page.locator("table.trf-table:not([aria-busy])")
+    complete.wait_for(state="attached", timeout=10_000)
     bodies = page.locator("table.trf-table > tbody")
     first, far = bodies.nth(0), bodies.nth(200)  # far: a row made only when all are shown
     names = [body.locator(".trf-open").inner_text() for body in (first, far)]
@@ -287,6 +298,7 @@ def test_open_players_stay_open_when_the_file_is_rated_again(browser: Any, serve
       .addEventListener("results", () => { window.rated = true; }, { once: true }); }""")
     page.fill('[name="trf_k"]', "1 | 40")
     assert poll(page, lambda: page.evaluate("window.rated"), seconds=30)
+    complete.wait_for(state="attached", timeout=10_000)
     assert bodies.count() == 240
     for name in names:
         row = player_row(page, name)
