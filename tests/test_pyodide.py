@@ -35,7 +35,7 @@ def test_elo_core_suite_passes_inside_pyodide_on_the_sites_standard_library(
     tmp_path: Path,
 ) -> None:
     """The suite runs on the small standard library the page loads (sitegen/stdlib.py);
-    pytest imports far more, which the page's own finder fetches (engine-worker.js)."""
+    pytest imports far more, which the archive's own finder fetches (stdlib/rest_finder.py)."""
     node = shutil.which("node")
     assert node, "Node.js is needed to run Pyodide"
     check_test_wheels()
@@ -51,7 +51,7 @@ def test_elo_core_suite_passes_inside_pyodide_on_the_sites_standard_library(
         [node, str(ROOT / "tests/pyodide/run_tests.mjs"),
          *[arg for w in wheels for arg in ("--wheel", str(w))],
          "--deps", str(WHEELS), "--tests", str(ROOT / "tests/elo_core"),
-         "--stdlib", str(stdlib), "--worker", str(ROOT / "site_src/js/engine-worker.js"),
+         "--stdlib", str(stdlib),
          "--pytest-arg=-q"],
         cwd=ROOT, capture_output=True, text=True, timeout=900,
     )

@@ -283,55 +283,6 @@ async function dropSnapshots() {
   try { await caches.delete(SNAPSHOT_CACHE); } catch { /* nothing stored */ }
 }
 
-// The page loads a standard library of only what the engine imports (sitegen/stdlib.py).
-// Should anything import more that the whole archive has (_elo_stdlib_rest names it), that
-// archive is fetched (once, synchronously: an import cannot wait), checked against the
-// sha256 the build recorded (WHOLE_SHA256 and WHOLE_URL, set by start()), put in place of
-// the small one, and the import is retried. Plain Python, so it may be in a memory snapshot
-// (_sha2 is built into the runtime); nothing is fetched before the snapshot is taken.
-const REST_OF_STDLIB = `
-import importlib, importlib.abc, os, sys, zipimport
-
-COMPLETE = "/lib/.stdlib-complete"
-
-def fetch_whole():
-    import _sha2
-    from js import XMLHttpRequest
-    request = XMLHttpRequest.new()
-    request.open("GET", WHOLE_URL, False)
-    request.responseType = "arraybuffer"
-    request.send()
-    if request.status != 200:
-        raise OSError(f"{WHOLE_URL}: HTTP {request.status}")
-    data = request.response.to_bytes()
-    if _sha2.sha256(data).hexdigest() != WHOLE_SHA256:
-        raise OSError(f"{WHOLE_URL} does not match the sha256 recorded when the site was built")
-    with open(next(p for p in sys.path if p.endswith(".zip")), "wb") as archive:
-        archive.write(data)
-    open(COMPLETE, "w").close()
-
-class RestOfStdlib(importlib.abc.MetaPathFinder):
-    def find_spec(self, name, path=None, target=None):
-        if os.path.exists(COMPLETE):
-            return None
-        from _elo_stdlib_rest import NAMES  # in the small archive: found before this finder
-        if name.partition(".")[0] not in NAMES:
-            return None
-        fetch_whole()
-        zipimport._zip_directory_cache.clear()
-        sys.path_importer_cache.clear()
-        importlib.invalidate_caches()
-        for finder in sys.meta_path:
-            if finder is not self and hasattr(finder, "find_spec"):
-                spec = finder.find_spec(name, path, target)
-                if spec is not None:
-                    return spec
-        return None
-
-if not any(type(f).__name__ == "RestOfStdlib" for f in sys.meta_path):
-    sys.meta_path.append(RestOfStdlib())
-`;
-
 async function start(message) {
   self.postMessage({ type: "timing", name: "worker-started" });
   const base = ownUrl(message.pyodide).href;
@@ -378,12 +329,13 @@ async function start(message) {
   }
   self.postMessage({ type: "timing", name: "python-started" });
   if (message.stdlib) {
-    pyodide.runPython(REST_OF_STDLIB);
-    // As Python literals (a JSON string is one): a value set from JavaScript would leave a
-    // reference the memory snapshot cannot hold.
+    // The small standard library's finder fetches (and checks) the whole archive on the
+    // first import only it has (site_src/stdlib/rest_finder.py). Its arguments are Python
+    // literals (a JSON string is one): a value set from JavaScript would leave a reference
+    // the memory snapshot cannot hold.
     const whole = base + "python_stdlib.zip";
-    pyodide.runPython(`WHOLE_URL = ${JSON.stringify(whole)}
-WHOLE_SHA256 = ${JSON.stringify(INTEGRITY[new URL(whole).pathname])}`);
+    pyodide.runPython(`import _elo_stdlib_rest
+_elo_stdlib_rest.install(${JSON.stringify(whole)}, ${JSON.stringify(INTEGRITY[new URL(whole).pathname])})`);
   }
   self.postMessage({ type: "progress", step: "package" });
   if (restored) {

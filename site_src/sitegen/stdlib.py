@@ -4,9 +4,10 @@ Pyodide's ``python_stdlib.zip`` is 2.5 MB, about 40 % of what a first visit down
 the engine uses a quarter of it. The build writes an archive of the files listed in
 ``site_src/stdlib/modules.txt`` (recorded by running the engine, see :mod:`sitegen.stdlib_record`); the
 worker loads it in place of the whole one and, on the first import of anything else,
-fetches the whole archive and retries (engine-worker.js) — only for a module the whole
-archive has: ``_elo_stdlib_rest`` in the small archive names them (by top-level name; an
-import the stdlib tries and expects to fail, such as ``pwd``, fetches nothing). The archive
+fetches the whole archive and retries — only for a module the whole archive has: the finder,
+``_elo_stdlib_rest`` in the small archive (``site_src/stdlib/rest_finder.py`` with the names
+written in by the build), knows them by top-level name, so an import the stdlib tries and
+expects to fail, such as ``pwd``, fetches nothing. The archive
 holds bytecode (:mod:`sitegen.bytecode`), so a fresh start does not compile the library again.
 """
 
@@ -21,11 +22,13 @@ from sitegen import bytecode
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 
-__all__ = ["MODULES_FILE", "REST_MODULE", "ZIP_PREFIX", "trimmed_archive"]
+__all__ = ["FINDER_FILE", "MODULES_FILE", "REST_MODULE", "ZIP_PREFIX", "trimmed_archive"]
 
 MODULES_FILE = Path("stdlib") / "modules.txt"
+# The finder for the rest (site_src/stdlib/rest_finder.py), shipped as REST_MODULE.
+FINDER_FILE = Path("stdlib") / "rest_finder.py"
 ZIP_PREFIX = "/lib/python314.zip/"
-# The module, in the small archive, that names what only the whole archive has.
+# The module, in the small archive, that fetches what only the whole archive has.
 REST_MODULE = "_elo_stdlib_rest"
 
 
@@ -46,14 +49,15 @@ def trimmed_archive(config: SiteConfig) -> bytes:
     """
     full = config.pyodide_dir / "python_stdlib.zip"
     stat = full.stat()
+    finder = (config.source_dir / FINDER_FILE).read_text(encoding="utf-8")
     source = _packed(full, stat.st_mtime_ns, stat.st_size, tuple(_listed(config)),
-                     config.source_dir / MODULES_FILE)
+                     config.source_dir / MODULES_FILE, finder)
     return bytecode.compiled(source, "stdlib", config.root, config.pyodide_dir)
 
 
 @functools.lru_cache(maxsize=4)
 def _packed(full: Path, _mtime_ns: int, _size: int, wanted: tuple[str, ...],
-            listing: Path) -> bytes:
+            listing: Path, finder: str) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(full) as source, zipfile.ZipFile(buffer, "w") as target:
         names = set(source.namelist())
@@ -66,8 +70,7 @@ def _packed(full: Path, _mtime_ns: int, _size: int, wanted: tuple[str, ...],
             # so its URL, change only with the list or the runtime.
             target.writestr(info, source.read(name), compress_type=info.compress_type)
         rest = sorted({module.split(".")[0] for module in _modules(names) - _modules(set(wanted))})
-        text = (f'"""Top-level names of the modules only the whole standard library has '
-                f'(sitegen.stdlib)."""\n\nNAMES = frozenset({tuple(rest)!r})\n')
+        text = f"{finder}\n# Written by the build (sitegen.stdlib).\nNAMES = frozenset({tuple(rest)!r})\n"
         # A fixed timestamp: the same list gives the same bytes.
         target.writestr(zipfile.ZipInfo(f"{REST_MODULE}.py", (1980, 1, 1, 0, 0, 0)), text,
                         compress_type=zipfile.ZIP_DEFLATED)

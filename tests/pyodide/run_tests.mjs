@@ -12,10 +12,9 @@ const { values } = parseArgs({
     deps: { type: "string" },
     tests: { type: "string" },
     "pytest-arg": { type: "string", multiple: true, default: [] },
-    // The site's small standard library, with the page's finder for the rest (read from
-    // engine-worker.js, as shipped): everything pytest needs beyond it comes through it.
+    // The site's small standard library, with its finder for the rest installed as the
+    // page's worker installs it: everything pytest needs beyond it comes through that.
     stdlib: { type: "string" },
-    worker: { type: "string" },
   },
 });
 
@@ -30,9 +29,6 @@ function* files(folder) {
 
 const pyodide = await loadPyodide(values.stdlib ? { stdLibURL: resolve(values.stdlib) } : {});
 if (values.stdlib) {
-  const worker = readFileSync(values.worker, "utf8");
-  const finder = worker.match(/const REST_OF_STDLIB = `([\s\S]*?)`;/)[1];
-  pyodide.runPython(finder);
   // The runtime's whole archive, served as the page's synchronous request would serve it.
   const whole = readFileSync(new URL("python_stdlib.zip", import.meta.resolve("pyodide")).pathname);
   globalThis.XMLHttpRequest = class {
@@ -44,8 +40,9 @@ if (values.stdlib) {
       process.stdout.write("[the rest of the standard library was fetched]\n");
     }
   };
-  pyodide.globals.set("WHOLE_URL", "python_stdlib.zip");
-  pyodide.globals.set("WHOLE_SHA256", createHash("sha256").update(whole).digest("hex"));
+  const sha256 = createHash("sha256").update(whole).digest("hex");
+  pyodide.runPython(`import _elo_stdlib_rest
+_elo_stdlib_rest.install("python_stdlib.zip", ${JSON.stringify(sha256)})`);
 }
 const sitePackages = pyodide.runPython("import sysconfig; sysconfig.get_paths()['purelib']");
 const wheels = [

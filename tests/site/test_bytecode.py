@@ -16,7 +16,7 @@ from sitegen.bytecode import compiled
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
 from sitegen import stdlib
-from sitegen.stdlib import MODULES_FILE, REST_MODULE, trimmed_archive
+from sitegen.stdlib import FINDER_FILE, MODULES_FILE, REST_MODULE, trimmed_archive
 
 # A .pyc's header: magic (4 bytes), flags (4), then a source hash (8); flags 0b01 is
 # "hash-based, not checked against a source" (PEP 552), the same bytes on every build.
@@ -49,7 +49,8 @@ def test_the_small_archive_names_what_only_the_whole_one_has() -> None:
     full = config.pyodide_dir / "python_stdlib.zip"
     # The archive before it is compiled: the module's source.
     source = zipfile.ZipFile(io.BytesIO(stdlib._packed(
-        full, full.stat().st_mtime_ns, full.stat().st_size, listed, config.source_dir / MODULES_FILE)))
+        full, full.stat().st_mtime_ns, full.stat().st_size, listed, config.source_dir / MODULES_FILE,
+        (config.source_dir / FINDER_FILE).read_text())))
     namespace: dict[str, object] = {}
     exec(source.read(f"{REST_MODULE}.py").decode(), namespace)
     names = namespace["NAMES"]
