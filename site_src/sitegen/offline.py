@@ -31,6 +31,16 @@ def file_digests(out: Path) -> dict[str, str]:
             for p in out.rglob("*") if p.is_file()}
 
 
+def by_folder(paths: list[str]) -> dict[str, list[str]]:
+    """Paths grouped by their folder, each folder written once (sw.js joins them again):
+    ``/assets/app.js`` and ``/en/faq/`` are ``{"/assets/": ["app.js"], "/en/": ["faq/"]}``."""
+    grouped: dict[str, list[str]] = {}
+    for path in paths:
+        cut = max(path.rstrip("/").rfind("/"), 0) + 1
+        grouped.setdefault(path[:cut], []).append(path[cut:])
+    return grouped
+
+
 def service_worker_context(config: SiteConfig, out: Path,
                            digests: dict[str, str] | None = None) -> dict[str, Any]:
     """What sw.js needs: the files to precache (with a version), the runtime files, and the
@@ -58,7 +68,7 @@ def service_worker_context(config: SiteConfig, out: Path,
     return {
         "version": version,
         "runtime_version": runtime[0].split("/")[-2] if runtime else "none",
-        "precache": sorted(precache),
+        "precache": by_folder(sorted(precache)),
         "runtime": runtime,
         "integrity": integrity,
         "scope": config.base_path,

@@ -2,7 +2,9 @@
 // site_src/templates/sw.js with the build's file list; a new build has a new VERSION.
 const VERSION = {{ version | tojson }};
 const RUNTIME_VERSION = {{ runtime_version | tojson }};
-const PRECACHE = {{ precache | tojson }};
+// Every file to keep, each folder written once (sitegen/offline.py's by_folder).
+const PRECACHE = Object.entries({{ precache | tojson }})
+  .flatMap(([folder, names]) => names.map((name) => folder + name));
 const RUNTIME = {{ runtime | tojson }};
 const SCOPE = {{ scope | tojson }};
 // The sha256 of each file the engine loads (the runtime, the site's lock, the wheel, the

@@ -88,7 +88,11 @@ def test_first_visit_downloads_each_file_once_then_works_offline(
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     # Once the engine is ready, the service worker stores the site, and the runtime files the
     # engine fetched through it: wait until every one is stored, the last as well as the first.
-    precache = json.loads(re.search(r"\bPRECACHE ?= ?(\[.*?\])[,;]", (own_site.directory / "sw.js").read_text()).group(1))
+    # sw.js writes each folder once: {"/assets/": ["app.….js", …], …}.
+    folders = json.loads(re.search(r"\bPRECACHE ?= ?Object\.entries\((\{.*?\})\)",
+                                   (own_site.directory / "sw.js").read_text()).group(1))
+    precache = [folder + name for folder, names in folders.items() for name in names]
+    assert "/en/" in precache and "/404.html" in precache
     counts = Counter(path.split("?")[0] for path in own_site.log)
     runtime = sorted(path for path in counts if path.startswith("/pyodide/"))
     assert runtime, "the engine fetched its runtime"
