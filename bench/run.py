@@ -530,6 +530,16 @@ def lighthouse(site: Site, paths: list[str]) -> dict[str, dict[str, int]]:
     return scores
 
 
+def longest_tasks(median_ms: float, worst_ms: float) -> str:
+    """A row's median / worst longest task. The observer sees only tasks over 50 ms, so a
+    run without one reads 0: written as "none over 50 ms", never as a 0 ms task."""
+    if median_ms == 0 and worst_ms == 0:
+        return "none over 50 ms"
+    if median_ms == 0:
+        return f"none over 50 ms / {worst_ms:.0f} ms"
+    return f"{median_ms:.0f} / {worst_ms:.0f} ms"
+
+
 def table(results: dict[str, Any]) -> list[tuple[str, str, str]]:
     b, a = results["page"], results["bare"]
     rows = [
@@ -542,19 +552,19 @@ def table(results: dict[str, Any]) -> list[tuple[str, str, str]]:
         ("Ratio (b)/(a), warm", f"{results['ratio_warm']:.2f}", "≤ 0.30"),
         ("First paint with correct numbers, cold", f"{b['cold']['fcp']:.0f} ms", "pre-rendered"),
         ("Longest main-thread task during a cold load (median / worst)",
-         f"{b['cold']['longest_task']:.0f} / {b['cold']['longest_task_worst']:.0f} ms", "≤ 50 ms"),
+         longest_tasks(b['cold']['longest_task'], b['cold']['longest_task_worst']), "≤ 50 ms"),
         ("… the same on an article, engine not started (control)",
-         f"{results['article_longest_task']['median']:.0f} / {results['article_longest_task']['worst']:.0f} ms", ""),
+         longest_tasks(results['article_longest_task']['median'], results['article_longest_task']['worst']), ""),
     ]
     if "live_longest_task" in results:
         live = results["live_longest_task"]
         rows.append(("Longest main-thread task, a live example's first answer (median / worst)",
-                     f"{live['median']:.0f} / {live['worst']:.0f} ms", "≤ 50 ms"))
+                     longest_tasks(live['median'], live['worst']), "≤ 50 ms"))
     if "trf_longest_task" in results:
         trf_page = results["trf_longest_task"]
         rows.append(("Longest main-thread task, a 500-player TRF file on the tournament page "
-                     "(median / worst)", f"{trf_page['median']:.0f} / {trf_page['worst']:.0f} ms "
-                     f"(shown after {trf_page['shown_ms'] / 1000:.2f} s)", "≤ 50 ms"))
+                     "(median / worst)", longest_tasks(trf_page['median'], trf_page['worst'])
+                     + f" (shown after {trf_page['shown_ms'] / 1000:.2f} s)", "≤ 50 ms"))
     rows += [
         ("Article, first visit up to its load event (largest of the English articles)",
          f"{results['live']['largest_before_load'] / 1e3:.1f} KB", "≤ 150 KB"),
