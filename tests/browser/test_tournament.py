@@ -397,3 +397,40 @@ def test_on_a_390_px_phone_every_player_shows_name_k_change_and_new_rating(
     check()
     assert errors == []
     context.close()
+
+
+# Each player's name: how many lines its text takes, and how far its first line sits below the
+# first line of the row's K (a tall touch target must not push the name below the numbers).
+NAME_LINES = """() => [...document.querySelectorAll(".trf-table > tbody")].map((body) => {
+  const tops = (node) => {
+    const range = document.createRange();
+    range.selectNodeContents(node);
+    return [...range.getClientRects()].map((rect) => Math.round(rect.top));
+  };
+  const name = tops(body.querySelector(".trf-open"));
+  return { name: body.querySelector(".trf-open").textContent, lines: new Set(name).size,
+           below: Math.min(...name) - Math.min(...tops(body.rows[0].cells[3])) };
+})"""
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_on_a_wide_screen_names_take_one_line_level_with_the_numbers(
+    browser: Any, served: str, lang: str
+) -> None:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(served + {"en": "en/tournament/", "de": "de/turnier/", "da": "da/turnering/"}[lang])
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    page.set_input_files("#trf_file", files=[{
+        "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
+    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+    rows = page.evaluate(NAME_LINES)
+    assert len(rows) == 10
+    for row in rows:
+        assert row["lines"] == 1 and abs(row["below"]) <= 2, row
+    # ... and the whole table fits: neither the page nor the table's box scrolls sideways.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+    wrap = page.locator(".trf-table").locator("xpath=..")
+    assert wrap.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+    context.close()
