@@ -18,10 +18,6 @@ let nextKey = 0;
 // of other queued work where the browser has it; elsewhere a new task.
 export const nextTask = () => (globalThis.scheduler?.yield
   ? globalThis.scheduler.yield() : new Promise((resolve) => setTimeout(resolve, 0)));
-// A reply longer than this (a tournament file of hundreds of players: megabytes) is read in
-// one task and shown in the next, so neither holds the page for long; small ones, at every
-// keystroke, are shown at once.
-const LARGE_REPLY = 256 * 1024;
 
 // The fields that belong to a widget: inside it (or tied to one of its forms), and the
 // shared options if it takes them.
@@ -246,13 +242,22 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
       again = false;
       return;
     }
-    // The worker answers with elo_core's JSON text (an error it caught, as an object).
-    const large = typeof answer.result === "string" && answer.result.length > LARGE_REPLY;
+    // The worker answers with elo_core's JSON text (an error it caught, as an object). A
+    // long one (a tournament file of hundreds of players: megabytes) comes in parts, each
+    // read in a task of its own and the whole shown in the next, so no task holds the page
+    // for long; a short one, at every keystroke, is shown at once.
+    const parts = answer.parts || [];
     let result;
     try {
       result = typeof answer.result === "string" ? JSON.parse(answer.result) : answer.result;
-      // Still busy while a large answer waits to be shown: an input meanwhile is sent after it.
-      if (large) await nextTask();
+      // Still busy while a long answer is read: an input meanwhile is sent after it.
+      for (const part of parts) {
+        await nextTask();
+        const value = JSON.parse(part.text);
+        if (part.rows) result.outputs[part.rows].rows.push(...value);
+        else Object.assign(result.outputs, value);
+      }
+      if (parts.length) await nextTask();
     } finally {
       busy = false;
     }

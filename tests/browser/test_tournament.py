@@ -5,6 +5,7 @@ carries the file."""
 from __future__ import annotations
 
 import csv
+import json
 from pathlib import Path
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 
 from ready_page import READY_TIMEOUT_MS, open_ready, poll
 
+from elo_core.page import compute_json
 from elo_core.page.trf import CSV_COLUMNS
 
 pytestmark = pytest.mark.browser
@@ -236,6 +238,15 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
     generator = importlib.import_module("trf")
     text = generator.random_tournament(players=240, rounds=9)
     context = browser.new_context()
+    # The longest text the page parses as JSON: a long answer reaches it in parts.
+    context.add_init_script("""(() => {
+      const parse = JSON.parse;
+      window.longestParsed = 0;
+      JSON.parse = function (text, ...rest) {
+        if (typeof text === "string") window.longestParsed = Math.max(window.longestParsed, text.length);
+        return parse.call(this, text, ...rest);
+      };
+    })()""")
     page = context.new_page()
     page.goto(served + "en/tournament/")
     page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
@@ -268,6 +279,23 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
     assert ratings == sorted(ratings, reverse=True)
     assert ratings[0] == float(best.replace(",", ""))
     assert page.locator(".trf-more").is_hidden()
+
+    # The answer (over 3 parts as CPython writes it) was never parsed whole on the page, and its
+    # parts put together again: the last player with norm checks has every round and check.
+    reply = json.loads(compute_json("trf", json.dumps({"trf_text": text}), "en", ".", ","))
+    whole = len(json.dumps(reply))
+    assert whole > 3 * 256 * 1024
+    assert page.evaluate("window.longestParsed") <= 320 * 1024
+    checks = reply["outputs"]["trf_norm_checks"]["rows"]
+    number = max(row[0] for row in checks)
+    index = table.evaluate(
+        "(t, n) => [...t.tBodies].findIndex((b) => b.rows[0].cells[0].textContent.trim() === n)",
+        str(number))
+    player = page.locator("table.trf-table > tbody").nth(index)
+    player.locator(".trf-open").click()
+    games = [row for row in reply["outputs"]["trf_games"]["rows"] if row[0] == number]
+    assert player.locator(".trf-games > tbody > tr").count() == len(games) > 0
+    assert player.locator(".trf-norm > tbody > tr").count() == sum(row[0] == number for row in checks)
     context.close()
 
 
