@@ -26,7 +26,7 @@ from elo_core.page import articles, home, norms, tools, trf
 from elo_core.numbers import DECIMAL_POINT, NumberFormat
 from elo_core.page.fields import FormErrors, PageLanguage
 
-__all__ = ["DEFAULTS", "MODES", "PageLanguage", "compute", "compute_json"]
+__all__ = ["DEFAULTS", "MODES", "PageLanguage", "ROWS_PER_PART", "compute", "compute_json"]
 
 #: Every mode's example, already computed by the build before anyone types.
 DEFAULTS: dict[str, dict[str, str]] = {
@@ -81,6 +81,12 @@ def compute_json(
     answered as ``engine-failed`` (reason ``"non-finite"``) rather than as text
     the page cannot read. A form that is not a JSON object of texts is refused the same way,
     and signs the reader cannot use (reason ``"numbers"``).
+
+    A reply with a table of more than :data:`ROWS_PER_PART` rows (a tournament file of
+    hundreds of players: megabytes) is several JSON texts, one a line (``json.dumps``
+    writes no line break): the reply with those tables' rows left out, then each such
+    table's rows in order, :data:`ROWS_PER_PART` at a time, as ``{"output": name, "rows":
+    [...]}``. The page reads a line a task, so no task of its own reads the whole reply.
     """
     try:
         numbers = NumberFormat(decimal, group)
@@ -93,9 +99,29 @@ def compute_json(
     if not isinstance(form, dict):
         return json.dumps(_failed("form"))
     try:
-        return json.dumps(compute(mode, form, lang, numbers), allow_nan=False)
+        return "\n".join(json.dumps(text, allow_nan=False)
+                         for text in _in_parts(compute(mode, form, lang, numbers)))
     except ValueError:
         return json.dumps(_failed("non-finite"))
+
+
+ROWS_PER_PART = 1000
+"""The most rows of one table in one line of :func:`compute_json`'s reply (1,000 rows of
+a tournament file's norm checks are about 0.2 MB)."""
+
+
+def _in_parts(reply: dict[str, Any]) -> list[dict[str, Any]]:
+    """The reply, then the rows of each table longer than :data:`ROWS_PER_PART` in parts."""
+    outputs = reply.get("outputs", {})
+    long = [name for name, output in outputs.items()
+            if isinstance(output, dict) and len(output.get("rows", ())) > ROWS_PER_PART]
+    if not long:
+        return [reply]
+    head = {**reply, "outputs": {name: {**output, "rows": []} if name in long else output
+                                 for name, output in outputs.items()}}
+    return [head, *({"output": name, "rows": outputs[name]["rows"][start:start + ROWS_PER_PART]}
+                    for name in long
+                    for start in range(0, len(outputs[name]["rows"]), ROWS_PER_PART))]
 
 
 def _failed(reason: str) -> dict[str, Any]:

@@ -10,11 +10,9 @@
 //      is stored: if one is, it says "prepared" and starts only when sent {type: "start"}.
 // Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
 //      | {type: "prepared"} | {type: "snapshot-stored"} | {type: "snapshot-failed", message}
-//      | {type: "error", message, integrity?} | {type: "result", id, result, parts?, micros}
-//      (`result`: elo_core's JSON text, parsed by the page; an object when the worker
-//      itself answers a failed request. A long reply comes with its outputs left out of
-//      `result` and in `parts`, each {text} (a JSON object of outputs) or {rows: output,
-//      text} (a JSON array of that table's next rows), in order: inParts())
+//      | {type: "error", message, integrity?} | {type: "result", id, result, micros}
+//      (`result`: elo_core's JSON text, a JSON text a line when it is long (compute_json),
+//      parsed by the page; an object when the worker itself answers a failed request)
 //      | {type: "timing", name}: a step of the start done (marked by the page for the benchmark).
 // Every runtime file (pyodide.mjs, pyodide.asm.mjs, the wasm, both standard libraries, the
 // lock, the wheel) is checked against the sha256 the build recorded before it is used.
@@ -373,50 +371,12 @@ async function compute({ id, key, mode, lang, signs = [".", ","], set, reset, ne
   forms.set(key, form);
   if (needs?.length) await packageFiles.then(() => loadPackages(needs));
   const started = performance.now();
-  // The answer goes to the page as elo_core's JSON text, read there once: parsing it here
-  // and copying the objects into the page's memory took longer (a 100-game table is
-  // some 500 objects).
+  // The answer goes to the page as elo_core's JSON text, read there (a line a task when it
+  // is long): parsing it here and copying the objects into the page's memory took longer
+  // (a 100-game table is some 500 objects).
   const result = computeJson(mode, JSON.stringify(form), lang, ...signs);
   const micros = Math.round((performance.now() - started) * 1000);
-  self.postMessage({ type: "result", id, ...inParts(result), micros });
-}
-
-// A reply of megabytes (a tournament file of hundreds of players) goes to the page in parts
-// of about PART characters: groups of outputs, and a large table's rows in chunks after its
-// head. The page reads one part a task, so no task of its own reads the whole reply; reading
-// and writing it here again costs this worker, not the page.
-const PART = 256 * 1024;
-
-function inParts(text) {
-  if (text.length <= PART) return { result: text };
-  const reply = JSON.parse(text);
-  const outputs = reply.outputs || {};
-  reply.outputs = {};
-  const parts = [];
-  const tables = [];
-  let group = [];
-  let size = 0;
-  const flush = () => {
-    if (group.length) parts.push({ text: `{${group.join(",")}}` });
-    group = [];
-    size = 0;
-  };
-  for (const [name, value] of Object.entries(outputs)) {
-    let entry = JSON.stringify(value);
-    if (entry.length > PART && Array.isArray(value?.rows) && value.rows.length > 1) {
-      const { rows, ...head } = value;
-      const chunk = Math.ceil(rows.length / Math.ceil(entry.length / PART));
-      for (let start = 0; start < rows.length; start += chunk) {
-        tables.push({ rows: name, text: JSON.stringify(rows.slice(start, start + chunk)) });
-      }
-      entry = JSON.stringify({ ...head, rows: [] });
-    }
-    if (size + entry.length > PART) flush();
-    group.push(`${JSON.stringify(name)}:${entry}`);
-    size += entry.length;
-  }
-  flush();
-  return { result: JSON.stringify(reply), parts: [...parts, ...tables] };
+  self.postMessage({ type: "result", id, result, micros });
 }
 
 // A snapshot for this runtime, standard library, lock and worker is stored already.

@@ -55,7 +55,7 @@ function armWatchdog() {
     const waiting = outstanding.splice(0);
     worker.terminate();
     worker = null;
-    head.resolve({ result: { ok: false, errors: [{ field: null, code: "engine-timeout", line: null }] } });
+    head.resolve({ ok: false, errors: [{ field: null, code: "engine-timeout", line: null }] });
     for (const request of waiting.slice(1)) request.resolve(null);  // asked again on "ready"
     start(messages, true);
   }, Number(root.dataset.engineTimeoutMs) || TIMEOUT_MS);  // the attribute: for tests
@@ -124,7 +124,7 @@ function create(restart, prepare) {
       const index = outstanding.findIndex((request) => request.id === message.id);
       if (index >= 0) {
         const [request] = outstanding.splice(index, 1);
-        request.resolve(message);
+        request.resolve(message.result, message.micros);
       }
       armWatchdog();
     }
@@ -172,8 +172,7 @@ export function prepare() {
 export function compute({ key, mode, lang, signs, set, reset, needs }) {
   return new Promise((resolve) => {
     const id = ++nextId;
-    // The worker's "result" message, or null.
-    outstanding.push({ id, resolve });
+    outstanding.push({ id, resolve: (result, micros) => resolve(result && { result, micros }) });
     worker.postMessage({ type: "compute", id, key, mode, lang, signs, set, reset, needs });
     if (outstanding.length === 1) armWatchdog();
   });

@@ -243,19 +243,18 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
       return;
     }
     // The worker answers with elo_core's JSON text (an error it caught, as an object). A
-    // long one (a tournament file of hundreds of players: megabytes) comes in parts, each
-    // read in a task of its own and the whole shown in the next, so no task holds the page
-    // for long; a short one, at every keystroke, is shown at once.
-    const parts = answer.parts || [];
-    let result;
+    // long one (a tournament file of hundreds of players: megabytes) is a JSON text a line,
+    // its long tables' rows in parts (compute_json): a line is read a task and the whole shown
+    // in the next, so no task holds the page for long; a short one is shown at once.
+    const [head, ...parts] = typeof answer.result === "string" ? answer.result.split("\n") : [];
+    let result = answer.result;
     try {
-      result = typeof answer.result === "string" ? JSON.parse(answer.result) : answer.result;
+      if (head) result = JSON.parse(head);
       // Still busy while a long answer is read: an input meanwhile is sent after it.
       for (const part of parts) {
         await nextTask();
-        const value = JSON.parse(part.text);
-        if (part.rows) result.outputs[part.rows].rows.push(...value);
-        else Object.assign(result.outputs, value);
+        const { output, rows } = JSON.parse(part);
+        result.outputs[output].rows.push(...rows);
       }
       if (parts.length) await nextTask();
     } finally {
