@@ -26,7 +26,7 @@ from elo_core.page import articles, home, norms, tools, trf
 from elo_core.numbers import DECIMAL_POINT, NumberFormat
 from elo_core.page.fields import FormErrors, PageLanguage
 
-__all__ = ["DEFAULTS", "MODES", "PageLanguage", "ROWS_PER_PART", "compute", "compute_json"]
+__all__ = ["DEFAULTS", "MODES", "PageLanguage", "ROWS_PER_PART", "compute", "compute_json", "parse_reply"]
 
 #: Every mode's example, already computed by the build before anyone types.
 DEFAULTS: dict[str, dict[str, str]] = {
@@ -108,6 +108,22 @@ def compute_json(
 ROWS_PER_PART = 1000
 """The most rows of one table in one line of :func:`compute_json`'s reply (1,000 rows of
 a tournament file's norm checks are about 0.2 MB)."""
+
+
+def parse_reply(text: str) -> dict[str, Any]:
+    """A reply of :func:`compute_json` read back as one dict, as the page puts it together
+    (``widgets.js``): the first line, then each later line's rows added to its table.
+
+    As strict as the page's ``JSON.parse``: ``NaN`` and ``Infinity`` raise ValueError.
+    """
+    def refuse(constant: str) -> None:
+        raise ValueError(f"{constant} is not JSON")
+
+    head, *parts = (json.loads(line, parse_constant=refuse) for line in text.split("\n"))
+    reply: dict[str, Any] = head
+    for part in parts:
+        reply["outputs"][part["output"]]["rows"].extend(part["rows"])
+    return reply
 
 
 def _in_parts(reply: dict[str, Any]) -> list[dict[str, Any]]:

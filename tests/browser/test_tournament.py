@@ -13,7 +13,7 @@ import pytest
 
 from ready_page import READY_TIMEOUT_MS, open_ready, poll
 
-from elo_core.page import compute_json
+from elo_core.page import compute_json, parse_reply
 from elo_core.page.trf import CSV_COLUMNS
 
 pytestmark = pytest.mark.browser
@@ -282,11 +282,7 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
 
     # The answer (over 768 KB as CPython writes it) was never parsed whole on the page, and its
     # parts put together again: the last player with norm checks has every round and check.
-    head, *parts = compute_json("trf", json.dumps({"trf_text": text}), "en", ".", ",").split("\n")
-    reply = json.loads(head)
-    for line in parts:
-        part = json.loads(line)
-        reply["outputs"][part["output"]]["rows"] += part["rows"]
+    reply = parse_reply(compute_json("trf", json.dumps({"trf_text": text}), "en", ".", ","))
     assert len(json.dumps(reply)) > 3 * 256 * 1024
     assert page.evaluate("window.longestParsed") <= 320 * 1024
     checks = reply["outputs"]["trf_norm_checks"]["rows"]

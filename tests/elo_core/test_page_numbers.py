@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_core.errors import ERROR_CODES
-from elo_core.page import DEFAULTS, compute, compute_json
+from elo_core.page import DEFAULTS, compute, compute_json, parse_reply
 from number_cases import huge_numbers
 from number_cases import FORMATS
 
@@ -33,15 +33,9 @@ NUMERIC_FIELDS = sorted(
 BY_COLUMNS = {("trf", "trf_text")}
 
 
-def _strict_json(text: str) -> Any:
-    """JSON as the page's JSON.parse reads it: ``Infinity`` and ``NaN`` are not JSON."""
-    def refuse(constant: str) -> None:
-        raise ValueError(f"{constant} is not JSON")
-    return json.loads(text, parse_constant=refuse)
-
-
 def _reply(mode: str, form: dict[str, str], lang: str) -> dict[str, Any]:
-    reply = _strict_json(compute_json(
+    # As the page reads it: JSON.parse refuses Infinity and NaN; a long reply in lines.
+    reply = parse_reply(compute_json(
         mode, json.dumps(form), lang, FORMATS[lang].decimal, FORMATS[lang].group))
     assert isinstance(reply, dict)
     return reply
@@ -109,7 +103,7 @@ def test_a_non_finite_number_in_a_reply_is_answered_as_json() -> None:
     original = page.compute
     try:
         page.compute = lambda mode, form, lang="en", numbers=None: {"ok": True, "outputs": {"x": float("inf")}}
-        reply = _strict_json(compute_json("elo", "{}", "en"))
+        reply = parse_reply(compute_json("elo", "{}", "en"))
     finally:
         page.compute = original
     assert reply == {"ok": False, "errors": [

@@ -4,25 +4,13 @@ reply, so the page never parses the whole of a reply of megabytes in one task.""
 from __future__ import annotations
 
 import json
-from typing import Any
 
 import pytest
 
 import elo_core.page as page
-from elo_core.page import DEFAULTS, compute, compute_json
+from elo_core.page import DEFAULTS, compute, compute_json, parse_reply
 
 GAMES = "\n".join(f"{1500 + 10 * n} | {n % 3 / 2:g}" for n in range(7))
-
-
-def _joined(text: str) -> dict[str, Any]:
-    """The reply as the page puts it together (widgets.js)."""
-    head, *parts = text.split("\n")
-    reply: dict[str, Any] = json.loads(head)
-    for line in parts:
-        part = json.loads(line)
-        assert set(part) == {"output", "rows"}
-        reply["outputs"][part["output"]]["rows"].extend(part["rows"])
-    return reply
 
 
 @pytest.mark.parametrize(("per_part", "lines"), [(1, 8), (3, 4), (6, 3), (7, 1), (100, 1)])
@@ -33,8 +21,8 @@ def test_a_table_over_the_limit_comes_in_parts_that_join_to_the_reply(
     form = {**DEFAULTS["elo"], "games": GAMES}
     text = compute_json("elo", json.dumps(form))
     assert len(text.split("\n")) == lines
-    assert _joined(text) == json.loads(json.dumps(compute("elo", form)))
-    assert len(_joined(text)["outputs"]["tournament_rows"]["rows"]) == 7
+    assert parse_reply(text) == json.loads(json.dumps(compute("elo", form)))
+    assert len(parse_reply(text)["outputs"]["tournament_rows"]["rows"]) == 7
 
 
 def test_a_reply_without_a_long_table_is_one_json_text() -> None:
@@ -50,4 +38,13 @@ def test_a_line_break_in_a_text_stays_inside_its_json_text(monkeypatch: pytest.M
     monkeypatch.setitem(page.MODES, "probe", lambda form, language: reply["outputs"])
     text = compute_json("probe", "{}")
     assert text.count("\n") == 2
-    assert _joined(text) == reply
+    assert parse_reply(text) == reply
+
+
+@pytest.mark.parametrize("line", ["NaN", "Infinity", "-Infinity"])
+def test_a_reply_is_read_back_as_strictly_as_the_page_reads_it(line: str) -> None:
+    head = json.dumps({"ok": True, "outputs": {"t": {"rows": []}}})
+    with pytest.raises(ValueError, match="is not JSON"):
+        parse_reply(f'{head}\n{{"output": "t", "rows": [[{line}]]}}')
+    assert parse_reply(f'{head}\n{{"output": "t", "rows": [[1.5]]}}') == {
+        "ok": True, "outputs": {"t": {"rows": [[1.5]]}}}

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from elo_core.page import DEFAULTS, compute_json
+from elo_core.page import DEFAULTS, compute_json, parse_reply
 from sitegen.config import LANGUAGES, SiteConfig
 from sitegen.i18n import BROWSER_MESSAGES, load_translations, page_messages
 
@@ -40,7 +40,7 @@ def test_each_fields_message_names_what_it_wants(mode: str, lang: str) -> None:
         for typed in TYPED:
             text = default[:found.start()] + typed + default[found.end():] if found else typed
             form = dict(DEFAULTS[mode]) | {name: text}
-            reply = json.loads(compute_json(mode, json.dumps(form), lang))
+            reply = parse_reply(compute_json(mode, json.dumps(form), lang))
             errors = [error for error in reply.get("errors", []) if error["field"] == name]
             assert errors, (mode, name, typed[:12], reply)
             for error in errors:
@@ -68,5 +68,5 @@ def test_every_error_of_a_mode_is_worded_on_its_pages(mode: str) -> None:
     for name in DEFAULTS[mode]:
         for typed in BROAD:
             form = dict(DEFAULTS[mode]) | {name: typed}
-            for error in json.loads(compute_json(mode, json.dumps(form), "en")).get("errors", []):
+            for error in parse_reply(compute_json(mode, json.dumps(form), "en")).get("errors", []):
                 _template(error, messages)
