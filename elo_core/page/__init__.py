@@ -99,8 +99,8 @@ def compute_json(
     if not isinstance(form, dict):
         return json.dumps(_failed("form"))
     try:
-        return "\n".join(json.dumps(text, allow_nan=False)
-                         for text in _in_parts(compute(mode, form, lang, numbers)))
+        return "\n".join(json.dumps(part, allow_nan=False)
+                         for part in _in_parts(compute(mode, form, lang, numbers)))
     except ValueError:
         return json.dumps(_failed("non-finite"))
 

@@ -444,11 +444,8 @@ NAME_LINES = """() => [...document.querySelectorAll(".trf-table > tbody")].map((
 def test_on_a_wide_screen_names_take_one_line_level_with_the_numbers(
     browser: Any, served: str, lang: str
 ) -> None:
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    page.goto(served + {"en": "en/tournament/", "de": "de/turnier/", "da": "da/turnering/"}[lang])
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    context, page, errors = open_ready(browser, served + CASES[lang]["path"],
+                                       viewport={"width": 1280, "height": 900})
     page.set_input_files("#trf_file", files=[{
         "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
     page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
@@ -460,4 +457,5 @@ def test_on_a_wide_screen_names_take_one_line_level_with_the_numbers(
     assert page.evaluate("document.documentElement.scrollWidth") <= 1280
     wrap = page.locator(".trf-table").locator("xpath=..")
     assert wrap.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+    assert errors == []
     context.close()
