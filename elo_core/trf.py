@@ -13,11 +13,17 @@ The format
     record  what the reader takes
     ======  ===================================================================
     012     tournament name, from column 5
+    022     city, 032 host federation, 092 type of tournament, 102 chief
+            arbiter: each from column 5, kept as written
     042     start date, from column 5 (TRF: YYYY/MM/DD; any form of
             :mod:`elo_core.trf_dates` is read)
     052     end date, from column 5 (likewise)
+    122     time control as text, 222 (TRF26) encoded: the rating list
+            (:attr:`Tournament.rating_list`)
     132     round dates, YY/MM/DD, round r from column 92 + 10·(r − 1)
-    142     number of rounds (TRF26; a lower bound for the rounds read)
+    142     number of rounds (TRF26), and ``XXR`` (pairing programs): the
+            event's rounds, a lower bound for the rounds read (a file
+            written after 9 of 10 rounds is a 10-round event)
     001     one player, laid out as below
     ======  ===================================================================
 
@@ -34,7 +40,9 @@ The format
     54–56     federation
     58–68     FIDE ID (blank or 0: none)
     70–79     birth date: YYYY/MM/DD, or just the year (any form with a
-              four-digit year is read too; 0000/00/00 means unknown)
+              four-digit year is read too, also with the month and day
+              written as zeros, 2014/00/00 or 00.00.2014: only the year
+              matters; 0000/00/00 means unknown)
     81–84     points, as 4.5 (under the tournament's own scoring system)
     86–89     rank
     92–95     round 1: the opponent's start number (0000 or blank: none)
@@ -97,7 +105,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from elo_core.elo import Game
+from elo_core import time_control
+from elo_core.elo import Cap, Game
 from elo_core.elo import rate as rate_period
 from elo_core.errors import InputError
 from elo_core.fide import (
@@ -109,8 +118,9 @@ from elo_core.fide import (
     fide_k_factor_reason,
     performance_rating,
 )
+from elo_core.time_control import RATING_LISTS, RatingList
 from elo_core.trf_dates import DateReading, readings
-from elo_core.validation import MAX_K, MAX_RATING, MAX_YEAR, MIN_YEAR
+from elo_core.validation import MAX_K, MAX_RATING, MAX_YEAR, MIN_YEAR, check_option
 
 __all__ = [
     "BYE_CODES",
@@ -186,12 +196,17 @@ _MAX_ROUNDS = 999
 _COLOURS = {"w": "w", "W": "w", "b": "b", "B": "b", "-": None, " ": None, "": None}
 _DIGITS = re.compile(r"[0-9]+")
 _POINTS_TEXT = re.compile(r"[0-9]{1,3}(?:[.,][0-9])?")
-_ZERO_DATE = re.compile(r"0{4}(?:[/.\-]0{1,2}[/.\-]0{1,2})?")
+_ZERO_DATE = re.compile(r"0{4}(?:[/.\-]0{1,2}[/.\-]0{1,2})?|0{1,2}[/.\-]0{1,2}[/.\-]0{4}")
 _ROUND_DATE = re.compile(r"[0-9]{2}/[0-9]{2}/[0-9]{2}")  # record 132's own form, YY/MM/DD
 #: How far from the file's other dates a reading of an ambiguous date may lie.
 _DATE_MARGIN = datetime.timedelta(days=31)
 _ONE_YEAR = 366
 _FOUR_DIGITS = re.compile(r"(?<![0-9])[0-9]{4}(?![0-9])")
+#: A birth date known only to the year: a four-digit year with a month and day that are no
+#: date (``2014/00/00``: zeros for "not known") or left out.
+_YEAR_AND_PARTS = re.compile(
+    r"(?P<first>[0-9]{4})(?:[/.\-][0-9]{1,2}){1,2}|(?:[0-9]{1,2}[/.\-]){1,2}(?P<last>[0-9]{4})"
+)
 
 #: The fields of the 001 line that hold one value each: key, first and last column, name.
 _FIELDS: tuple[tuple[str, int, int, str], ...] = (
@@ -208,6 +223,15 @@ _FIELDS: tuple[tuple[str, int, int, str], ...] = (
 PLAYER_FIELDS: dict[str, tuple[int, int]] = {key: (first, last) for key, first, last, _ in _FIELDS}
 _LABELS = {key: label for key, _, _, label in _FIELDS}
 _LEFT_ALIGNED = frozenset({"federation", "birth-date"})
+#: The event's details the reader keeps as written: record → :class:`Tournament` field.
+_DETAIL_RECORDS: dict[str, str] = {
+    "022": "city",
+    "032": "federation",
+    "092": "event_type",
+    "102": "chief_arbiter",
+    "122": "time_control",
+    "222": "time_control_code",
+}
 #: Columns of the 001 line that TRF leaves blank between fields.
 _BLANK_COLUMNS = (4, 9, 14, 48, 53, 57, 69, 80, 85, 90, 91)
 #: The columns of a round's ten (counted from 0) that stay blank: opponent 0–3, colour 5,
@@ -298,7 +322,11 @@ class Tournament:
     """A tournament report: name (012), dates (042, 052, 132) and players (001), in file order.
 
     Every player has one round per tournament round; ``round_dates`` has one
-    entry per round too (None where the file has none).
+    entry per round too (None where the file has none). The event's details
+    are kept as written ("" where the file has none): ``city`` (022),
+    ``federation`` (032, the host federation), ``event_type`` (092),
+    ``chief_arbiter`` (102), ``time_control`` (122, free text) and
+    ``time_control_code`` (TRF-2026's encoded time control, 222).
     """
 
     name: str
@@ -307,6 +335,22 @@ class Tournament:
     round_dates: tuple[datetime.date | None, ...]
     players: tuple[Player, ...]
     warnings: tuple[TrfWarning, ...] = dataclasses.field(default=(), compare=False)
+    city: str = ""
+    federation: str = ""
+    event_type: str = ""
+    chief_arbiter: str = ""
+    time_control: str = ""
+    time_control_code: str = ""
+
+    @property
+    def rating_list(self) -> RatingList | None:
+        """The FIDE rating list the file's time control belongs to (``"standard"``,
+        ``"rapid"`` or ``"blitz"``, by the Laws of Chess' definitions: see
+        :mod:`elo_core.time_control`), from record 222 where it can be read, else from
+        the text of 122; None when the file does not say."""
+        return time_control.from_code(self.time_control_code) or time_control.from_text(
+            self.time_control
+        )
 
     @property
     def rounds(self) -> int:
@@ -499,14 +543,20 @@ def _round_count(line: str, number: int) -> int:
 
 
 def _birth_reading(text: str) -> int | None:
-    """The year of a birth date as written: YYYY alone or a date with a four-digit year;
-    0 for "unknown" (0000, 0000/00/00); None if it cannot be read or is out of range."""
+    """The year of a birth date as written: YYYY alone, a date with a four-digit year, or a
+    four-digit year with a month and day that are no date (``2014/00/00``, ``00.00.2014``:
+    known only to the year, which is all FIDE B.02 8.3.3 needs); 0 for "unknown" (0000,
+    0000/00/00); None if it cannot be read or is out of range."""
     if _ZERO_DATE.fullmatch(text):
         return 0
+    years = {found.date.year for found in readings(text)} if _FOUR_DIGITS.search(text) else set()
+    year_only = _YEAR_AND_PARTS.fullmatch(text)
     if len(text) == 4 and _DIGITS.fullmatch(text):
         year = int(text)
-    elif _FOUR_DIGITS.search(text) and len({found.date.year for found in readings(text)}) == 1:
-        year = readings(text)[0].date.year
+    elif len(years) == 1:
+        year = years.pop()
+    elif year_only is not None:
+        year = int(year_only.group("first") or year_only.group("last"))
     else:
         return None
     return year if MIN_YEAR <= year <= MAX_YEAR else None
@@ -931,6 +981,7 @@ def parse(text: str) -> Tournament:
     name = ""
     date_texts: list[_DateText] = []
     round_count = 0
+    details: dict[str, str] = {}
     players: list[Player] = []
     player_lines: list[int] = []
     first_line: dict[int, int] = {}
@@ -970,8 +1021,12 @@ def parse(text: str) -> Tournament:
                 cell = line[begin : begin + _ROUND_WIDTH].strip()
                 if cell:
                     date_texts.append(_DateText(code, cell, number, begin + 1, index))
-        elif code == "142":
-            round_count = _round_count(line, number)
+        elif code in ("142", "XXR"):
+            # TRF-2026's round count and the XXR line pairing programs write: the event's
+            # rounds, also those not played yet when the file was written.
+            round_count = max(round_count, _round_count(line, number))
+        elif code in _DETAIL_RECORDS and code not in details:
+            details[code] = line[4:].strip()
     if not players:
         raise _error("no-players", "The file has no player lines (lines that start with 001).")
     dates = _resolve_dates(date_texts, warnings)
@@ -989,7 +1044,10 @@ def parse(text: str) -> Tournament:
     padded = tuple(_padded(player, rounds) for player in players)
     _check_games(padded, player_lines)
     tournament = Tournament(
-        name, start, end, tuple(round_dates.get(index) for index in range(1, rounds + 1)), padded
+        name, start, end, tuple(round_dates.get(index) for index in range(1, rounds + 1)), padded,
+        city=details.get("022", ""), federation=details.get("032", ""),
+        event_type=details.get("092", ""), chief_arbiter=details.get("102", ""),
+        time_control=details.get("122", ""), time_control_code=details.get("222", ""),
     )
     checked, year_warnings = _year_warnings(tournament, player_lines)
     warnings.extend(year_warnings)
@@ -1071,6 +1129,13 @@ def write(tournament: Tournament) -> str:
             f"The tournament name “{name}” has surrounding spaces or line breaks."
         )
     lines = [f"012 {name}".rstrip()]
+    for record, field in _DETAIL_RECORDS.items():
+        text = getattr(tournament, field)
+        if text != text.strip() or "\n" in text or "\r" in text:
+            raise _write_error(f"The {field.replace('_', ' ')} “{text}” has surrounding spaces or "
+                               "line breaks.")
+        if text:
+            lines.append(f"{record} {text}")
     for record, date in (("042", tournament.start), ("052", tournament.end)):
         if date is not None:
             lines.append(f"{record} {date.year:04d}/{date.month:02d}/{date.day:02d}")
@@ -1196,7 +1261,7 @@ def _rate_unrated(player: Player, games: list[tuple[Player, float]]) -> PlayerRa
 
 def _rate_rated(
     player: Player, rating: int, games: list[tuple[Player, float]], override: int | None,
-    year: int | None,
+    year: int | None, cap: Cap,
 ) -> PlayerRating:
     n = len(games)
     rule: str
@@ -1222,7 +1287,7 @@ def _rate_rated(
     result = rate_period(
         rating,
         [Game(opponent_rating, score) for opponent_rating, (_, score) in zip(ratings, games)],
-        k=k, model="fide", cap="fide", rounding="fide",
+        k=k, model="fide", cap=cap, rounding="fide",
     )
     rounded = int(result.rounded_change)
     return PlayerRating(
@@ -1241,8 +1306,21 @@ def _rate_rated(
     )
 
 
-def rate(tournament: Tournament, *, k: Mapping[int, int] | None = None) -> list[PlayerRating]:
+def rate(
+    tournament: Tournament,
+    *,
+    k: Mapping[int, int] | None = None,
+    rating_list: RatingList | None = None,
+) -> list[PlayerRating]:
     """Every player's rating from the tournament, as ONE rating period (FIDE B.02), in file order.
+
+    ``rating_list`` (``"standard"``, ``"rapid"`` or ``"blitz"``) names the list
+    rated for; None takes the file's (:attr:`Tournament.rating_list`), and
+    standard when the file does not say. The rapid and blitz lists follow
+    the standard rules below (K since 1 October 2022 — on secondary sources,
+    the regulation's text was not at hand), except the 400-point rule, which
+    stays the plain cap there: the 2650 exemption of 1 October 2025 was
+    announced for the standard list.
 
     - Only rated games count: results 1, = and 0. Forfeits (+ −), games not
       rated (W D L), byes (H F U Z) and rounds without a result do not.
@@ -1250,7 +1328,8 @@ def rate(tournament: Tournament, *, k: Mapping[int, int] | None = None) -> list[
       not change the rating.
     - Expected scores from table 8.1.2 (model "fide") with the 400-point rule
       of 8.3.1 as from 1 October 2025: a difference over 400 counts as 400
-      unless the player is rated 2650 or more (cap "fide").
+      unless the player is rated 2650 or more (cap "fide"); for rapid and
+      blitz, over 400 counts as 400 for everyone (cap "400").
     - K by 8.3.3 (:func:`elo_core.fide.fide_k_factor_reason`) from the rating
       and the age: birth year from the file, the year from the end date (else
       the last round date, else the start date); with neither, no junior K.
@@ -1270,13 +1349,18 @@ def rate(tournament: Tournament, *, k: Mapping[int, int] | None = None) -> list[
       over the games against rated opponents; None without such games.
 
     Raises :class:`InputError` "k-invalid" for a bad ``k`` (reason
-    ``"unknown-player"``, ``"unrated"``, ``"range"`` or ``"type"``).
+    ``"unknown-player"``, ``"unrated"``, ``"range"`` or ``"type"``) and
+    "option-invalid" for a ``rating_list`` that is none of the three.
     """
     if not isinstance(tournament, Tournament):
         raise InputError(
             "trf-invalid", "Only a Tournament can be rated.", field="trf", reason="type"
         )
     overrides = _overrides(tournament, k)
+    chosen = tournament.rating_list if rating_list is None else check_option(
+        rating_list, RATING_LISTS, "rating_list"
+    )
+    cap: Cap = "fide" if chosen in (None, "standard") else "400"
     by_number = {player.start_number: player for player in tournament.players}
     year = tournament.year
     ratings = []
@@ -1300,6 +1384,8 @@ def rate(tournament: Tournament, *, k: Mapping[int, int] | None = None) -> list[
             ratings.append(_rate_unrated(player, games))
         else:
             ratings.append(
-                _rate_rated(player, player.rating, games, overrides.get(player.start_number), year)
+                _rate_rated(
+                    player, player.rating, games, overrides.get(player.start_number), year, cap
+                )
             )
     return ratings
