@@ -1,48 +1,59 @@
 """FIDE title norms from a tournament report (Handbook B.01, Title Regulations, from 2024).
 
 :func:`check` tells whether one player's result in a :class:`~elo_core.trf.Tournament` is a GM,
-IM, WGM or WIM norm, requirement by requirement, each citing its paragraph;
-:func:`points_needed` is the annex's table of points needed, computed from the same rules.
+IM, WGM or WIM norm, requirement by requirement, each citing its paragraph; :func:`plan` what a
+norm still needs during an event; :func:`points_needed` is the annex's table of points needed;
+:func:`exemption_from_file` decides the big Swiss's exemption of 1.4.3d from the file. All of
+them decide which games count and what the opponents bring with the same two functions of
+:mod:`elo_core.norm_rules`, so they cannot disagree.
 
 The rules (B.01; the paragraph is in each requirement's ``rule``):
 
-- 1.4.1 games: at least 9 games count; in a 9-round event 8 games do when the
-  one missing is a forfeit win or a pairing-allocated bye. Only the rounds
-  1…``rounds`` are looked at (1.4.1e: outside round robins later rounds may be
-  ignored once the norm is reached), and games against opponents the player
-  beat may be left out (1.4.1f, ``drop``). The 7-game rule of world and
-  continental team championships is not applied (a report file does not say
-  what the event is).
-- 1.4.2: games decided by forfeit and byes do not count; only rated games
-  (results 1, = and 0 of the file) do. Games against opponents from non-FIDE
-  federations do not count either, but the file cannot tell them: every
-  federation code is taken for a FIDE federation.
-- 1.4.3–1.4.4 federations: at least two federations other than the
-  applicant's; at most 3/5 of the opponents from the applicant's federation
-  and at most 2/3 from any one federation (maximum counts rounded down). An
-  ``exemption`` of 1.4.3 (national championship final, national team
-  championship, zonal, big Swiss) is the arbiter's word and exempts the
-  event from all three: a national championship could never meet the 3/5 limit.
-- 1.4.5 titles: at least 50 % of the opponents title-holders (GM, IM, FM,
-  WGM, WIM, WFM; CM and WCM do not count), and at least a third, and at
-  least 3, holding the norm's title or a higher one (GM → GM; IM → IM, GM;
-  WGM → WGM, IM, GM; WIM → WIM, WGM, IM, GM). Minimum counts round up.
-- 1.4.6 opponents' ratings: the ratings in the file (the list in force at
-  the start); unrated opponents count as 1400; of the opponents below the
-  norm's rating floor (GM 2200, IM 2050, WGM 2000, WIM 1850) only the lowest
-  rated one is raised to it (the first of equals, in round order).
-- 1.4.7 Ra: the total of the opponents' ratings divided by their number,
-  rounded to a whole number, 0.5 upward; at least GM 2380, IM 2230,
-  WGM 2180, WIM 2030 (1.4.8).
-- 1.4.8–1.4.9 performance: Rp = Ra + dp, dp from table 8.1.1 for the
-  percentage score rounded to a whole number (0.5 up). Rp is compared
-  *before rounding* with GM 2599.5, IM 2449.5, WGM 2399.5, WIM 2249.5; it is
-  computed here from the unrounded average, which gives the same verdict as
-  the rounded Ra (an average at or above x − 0.5 is exactly one that rounds
-  to x or more). The score must be at least 35 % (an exact 35 %: the rounding
-  of 1.4.9 is for table 8.1.1).
+- 1.4.1 games: at least 9 games count; in a 9-round event 8 games do when the one missing is
+  a forfeit win or a pairing-allocated bye (an odd round robin's rest is one, even where the
+  file leaves the round blank). Only rounds 1…``rounds`` are looked at (1.4.1e: outside
+  round robins later rounds may be ignored once the norm is reached), and games against
+  opponents the player beat may be left out (1.4.1f, ``drop``). The number of rounds is the
+  event's (:attr:`Tournament.rounds`: the file's ``XXR`` or 142 where it has one). The 7-game
+  rule of world and continental team championships is not applied (a report file does not
+  say what the event is).
+- 1.4.2: only rated games count (results 1, = and 0: not forfeits, byes, nor W, D and L,
+  games played but not rated); in a round robin, not the games against an unrated opponent
+  who scored nothing against rated opponents (1.4.2b); a last-round game won by forfeit
+  counts as a loss when the player needs it to reach the number of games, and only then
+  (1.4.2c). Games against opponents of non-FIDE federations do not count either, but the
+  file cannot tell them.
+- 1.4.3–1.4.4 federations: at least two federations other than the applicant's; at most 3/5
+  of the opponents from the applicant's federation and at most 2/3 from any one federation
+  (maximum counts rounded down). FID (registered with FIDE under no federation) is no
+  federation: such opponents count as games but for no federation rule (1.4.2a). A blank or
+  unknown federation decides nothing: a requirement that depends on it is **open** ("the file
+  cannot decide"), neither met nor missed. An ``exemption`` of 1.4.3 (national championship
+  final, national team championship, zonal, big Swiss) exempts the event from all three: a
+  national championship could never meet the 3/5 limit.
+- 1.4.5 titles: at least 50 % of the opponents title-holders (GM, IM, FM, WGM, WIM, WFM; CM
+  and WCM do not count), and at least a third, and at least 3, holding the norm's title or a
+  higher one (GM → GM; IM → IM, GM; WGM → WGM, IM, GM; WIM → WIM, WGM, IM, GM); in a double
+  round robin (every pair meets twice, at least 6 players) at least half. Minimum counts
+  round up.
+- 1.4.6 opponents' ratings: the ratings in the file (the list in force at the start);
+  unrated opponents count as 1400; of the opponents below the norm's rating floor (GM 2200,
+  IM 2050, WGM 2000, WIM 1850) only the lowest rated one is raised to it (the first of
+  equals, in round order).
+- 1.4.7 Ra: the total of the opponents' ratings divided by their number, rounded to a whole
+  number, 0.5 upward; at least GM 2380, IM 2230, WGM 2180, WIM 2030 (1.4.8).
+- 1.4.8–1.4.9 performance: Rp = Ra + dp, dp from table 8.1.1 for the percentage score
+  rounded to a whole number (0.5 up). Rp is compared *before rounding* with GM 2599.5, IM
+  2449.5, WGM 2399.5, WIM 2249.5: with Ra a whole number already (1.4.7), Rp is whole, so
+  2599.5 means 2600 — the figures shown, Ra + dp = Rp, are the ones compared. The score must
+  be at least 35 % (an exact 35 %: the rounding of 1.4.9 is for table 8.1.1).
 - 1.7: a norm over more than 13 games counts as 13 games towards the title
   (``NormCheck.games``); its requirements are checked over every game.
+
+The rules of 1.4.2a (FID), of a blank federation, 1.4.2b, 1.4.2c, the double round robin's
+half, the odd round robin's rest and of W, D and L rest on one source: an arbiters' program's
+reading of B.01 and of a 2026 clarification by FIDE's Qualification Commission; the text of
+B.01 itself was not at hand for them.
 """
 
 from __future__ import annotations
@@ -52,28 +63,52 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from elo_core import norm_rules
 from elo_core.errors import InputError
-from elo_core.fide_tables import FIDE_TABLE_8_1_1
-from elo_core.trf import RATED_SCORES, Player, Tournament
+from elo_core.norm_rules import (
+    MIN_GAMES,
+    NOTE_CODES,
+    REQUIREMENT_CODES,
+    TITLE_LEVELS,
+    UNKNOWN,
+    NormNote,
+    NormNoteCode,
+    Requirement,
+    RequirementCode,
+    RequirementState,
+    TitleLevel,
+    federation_kind,
+    title_of,
+)
+from elo_core.trf import RATED_SCORES, UNRATED_GAME_CODES, Player, Round, Tournament
 from elo_core.validation import MAX_RATING, check_count, check_option
 
 __all__ = [
     "EXEMPTIONS",
     "Exemption",
+    "ExemptionRound",
     "MAX_NORM_GAMES",
+    "NOTE_CODES",
     "NormCheck",
+    "NormNote",
+    "NormNoteCode",
     "NormPlan",
+    "NormState",
     "NormTitle",
     "PlannedOpponent",
     "PlayerNorms",
     "REQUIREMENT_CODES",
     "Requirement",
     "RequirementCode",
+    "RequirementState",
+    "SwissExemption",
     "TITLES",
     "TitleLevel",
     "candidates",
     "check",
+    "exemption_from_file",
     "first_norm_round",
+    "is_double_round_robin",
     "is_round_robin",
     "minimum_average",
     "plan",
@@ -92,84 +127,67 @@ Exemption = Literal["national-championship", "national-team-championship", "zona
 EXEMPTIONS: tuple[Exemption, ...] = (
     "national-championship", "national-team-championship", "zonal", "swiss",
 )
-
-RequirementCode = Literal[
-    "games", "federations", "own-federation", "one-federation", "title-holders",
-    "titled-opponents", "average-rating", "performance", "score",
-]
-#: The requirements of a norm, in the order :class:`NormCheck` lists them.
-REQUIREMENT_CODES: tuple[RequirementCode, ...] = (
-    "games", "federations", "own-federation", "one-federation", "title-holders",
-    "titled-opponents", "average-rating", "performance", "score",
-)
+#: ``"open"``: no requirement is missed, but one depends on what the file does not know.
+NormState = Literal["achieved", "missed", "open"]
 
 #: B.01 1.7: a norm counts as at most this many games towards the title.
 MAX_NORM_GAMES = 13
-#: B.01 1.4.1a: games a norm needs.
-_MIN_GAMES = 9
-#: B.01 1.4.6: an unrated opponent's rating.
-_UNRATED = 1400
-#: B.01 1.4.5: the 1.4.5 minimum of opponents holding the norm's title or higher.
-_MIN_TITLED = 3
 #: points_needed takes events of up to this many games (the annex's tables stop at 19).
 _MAX_PLANNED_GAMES = 99
 
 
-@dataclass(frozen=True, slots=True)
-class TitleLevel:
-    """A norm's levels: Rp before rounding (1.4.8), minimum Ra (1.4.8), rating floor (1.4.6)."""
-
-    performance: float
-    average: int
-    floor: int
-    #: The titles that count as "the norm's title or higher" (1.4.5).
-    titled: frozenset[str]
+def _type_error() -> InputError:
+    return InputError(
+        "trf-invalid", "Only a Tournament can be checked for norms.", field="trf", reason="type"
+    )
 
 
-_LEVELS: dict[str, TitleLevel] = {
-    "GM": TitleLevel(2599.5, 2380, 2200, frozenset({"GM"})),
-    "IM": TitleLevel(2449.5, 2230, 2050, frozenset({"GM", "IM"})),
-    "WGM": TitleLevel(2399.5, 2180, 2000, frozenset({"GM", "IM", "WGM"})),
-    "WIM": TitleLevel(2249.5, 2030, 1850, frozenset({"GM", "IM", "WGM", "WIM"})),
-}
-#: B.01 1.4.5 (titles of 0.3): the title-holders; CM and WCM are left out.
-_TITLE_HOLDERS = frozenset({"GM", "IM", "FM", "WGM", "WIM", "WFM"})
-#: The title field as report files write it: TRF16's letters (g, m, f, c, wg …) or the title.
-_TITLE_SPELLINGS: dict[str, str] = {
-    "G": "GM", "M": "IM", "F": "FM", "C": "CM", "WG": "WGM", "WM": "WIM", "WF": "WFM",
-    "WC": "WCM", "GM": "GM", "IM": "IM", "FM": "FM", "CM": "CM", "WGM": "WGM", "WIM": "WIM",
-    "WFM": "WFM", "WCM": "WCM",
-}
-_DP_BY_PERCENT: dict[int, int] = {round(entry.p * 100): entry.dp for entry in FIDE_TABLE_8_1_1}
+def _title(title: object) -> NormTitle:
+    return check_option(title, TITLES, "title")
 
 
-@dataclass(frozen=True, slots=True)
-class Requirement:
-    """One requirement of a norm: whether it is ``met``, the player's ``value`` and ``needed``.
+def minimum_average(title: NormTitle) -> int:
+    """The lowest average rating of opponents a norm allows (B.01 1.4.8): GM 2380, IM 2230,
+    WGM 2180, WIM 2030."""
+    return TITLE_LEVELS[_title(title)].average
 
-    ``needed`` is a minimum, except for ``own-federation`` and
-    ``one-federation``, where it is the most opponents allowed. ``rule`` is
-    the paragraph of B.01 (``"1.4.5"``). For ``score`` the value is the
-    points and ``needed`` the fewest half points that make 35 %.
-    """
 
-    code: RequirementCode
-    met: bool
-    value: float
-    needed: float
-    rule: str
+def rating_floor(title: NormTitle) -> int:
+    """The norm's rating floor (B.01 1.4.6): GM 2200, IM 2050, WGM 2000, WIM 1850."""
+    return TITLE_LEVELS[_title(title)].floor
+
+
+def is_round_robin(tournament: Tournament) -> bool:
+    """Whether every player meets every other one (once or more): predetermined pairings, so all
+    rounds count (B.01 1.4.1e). Forfeits count as meetings, as the pairing stood."""
+    if not isinstance(tournament, Tournament):
+        raise _type_error()
+    return norm_rules.event(tournament).round_robin
+
+
+def is_double_round_robin(tournament: Tournament) -> bool:
+    """Whether every pair of players meets exactly twice, with at least 6 players: the double
+    round robin of B.01 1.4.5, where half the opponents must hold the norm's title."""
+    if not isinstance(tournament, Tournament):
+        raise _type_error()
+    return norm_rules.event(tournament).double_round_robin
+
+
+# --- the check ------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class NormCheck:
     """One player's result checked against one title's norm (B.01 1.4).
 
-    ``games`` is what the norm counts as (the games played, at most 13 by
-    1.7: the ``games`` requirement's value has them all); ``score`` the
-    points in them; ``average_rating`` Ra after 1.4.6 and the rounding of
-    1.4.7; ``raised`` the start number of the opponent raised to the rating
-    floor (None: none was below it); ``performance`` Rp before rounding.
-    ``achieved`` when every requirement is met.
+    ``games`` is what the norm counts as (the games that count, at most 13 by 1.7: the
+    ``games`` requirement's value has them all); ``score`` the points in them;
+    ``average_rating`` Ra after 1.4.6 and the rounding of 1.4.7; ``raised`` the start number
+    of the opponent raised to the rating floor (None: none was below it); ``dp`` from table
+    8.1.1 and ``performance`` Rp = Ra + dp, the figure compared with the norm's level.
+    ``state`` is ``"achieved"`` when every requirement is met, ``"missed"`` when one is not,
+    ``"open"`` when none is missed but one depends on what the file does not know.
+    ``notes`` are the rounds counted or left out in a way the file does not show.
     """
 
     title: NormTitle
@@ -180,6 +198,9 @@ class NormCheck:
     raised: int | None
     performance: float
     requirements: tuple[Requirement, ...]
+    dp: int = 0
+    state: NormState = "missed"
+    notes: tuple[NormNote, ...] = ()
 
     def requirement(self, code: RequirementCode) -> Requirement:
         """The requirement with this ``code``."""
@@ -187,62 +208,6 @@ class NormCheck:
             if requirement.code == code:
                 return requirement
         raise KeyError(code)
-
-
-# --- small rules ----------------------------------------------------------------------------------
-
-
-def minimum_average(title: NormTitle) -> int:
-    """The lowest average rating of opponents a norm allows (B.01 1.4.8): GM 2380, IM 2230,
-    WGM 2180, WIM 2030."""
-    return _LEVELS[_title(title)].average
-
-
-def rating_floor(title: NormTitle) -> int:
-    """The norm's rating floor (B.01 1.4.6): GM 2200, IM 2050, WGM 2000, WIM 1850."""
-    return _LEVELS[_title(title)].floor
-
-
-def title_of(field: str) -> str | None:
-    """The title in a report file's title field (``"GM"``, ``"g"``, ``"wf"`` …), or None."""
-    return _TITLE_SPELLINGS.get(field.strip().upper())
-
-
-def _percent(half_points: int, games: int) -> int:
-    """The score in whole percent, 0.5 upward (B.01 1.4.9), in whole numbers: no float slips."""
-    return (100 * half_points + games) // (2 * games)
-
-
-def _round_half_up(total: int, count: int) -> int:
-    """``total / count`` rounded to a whole number, 0.5 upward (B.01 1.4.7)."""
-    return (2 * total + count) // (2 * count)
-
-
-def _score_needed(games: int) -> int:
-    """The fewest half points that are at least 35 % of ``games`` (B.01 1.4.8)."""
-    return -(-7 * games // 10)  # 2 · 0.35 · games, rounded up
-
-
-def _ceil_div(a: int, b: int) -> int:
-    return -(-a // b)
-
-
-def _title(title: object) -> NormTitle:
-    return check_option(title, TITLES, "title")
-
-
-# --- the games that count -------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class _Game:
-    round: int
-    opponent: Player
-    half_points: int
-
-
-def _index(tournament: Tournament) -> dict[int, Player]:
-    return {player.start_number: player for player in tournament.players}
 
 
 def _player(by_number: dict[int, Player], start_number: object) -> Player:
@@ -256,59 +221,96 @@ def _player(by_number: dict[int, Player], start_number: object) -> Player:
     )
 
 
-def _games(
-    by_number: dict[int, Player], player: Player, rounds: int, drop: Collection[int]
-) -> list[_Game]:
-    """The games that count (1.4.2): rated results in rounds 1…``rounds``, ``drop`` left out."""
-    games = []
-    beaten = set()
-    for index, entry in enumerate(player.rounds[:rounds], 1):
-        if entry.code not in RATED_SCORES or entry.opponent is None:
-            continue
-        if entry.code == "1":
-            beaten.add(entry.opponent)
-        if entry.opponent in drop:
-            continue
-        half_points = int(2 * RATED_SCORES[entry.code])
-        games.append(_Game(index, by_number[entry.opponent], half_points))
-    for number in drop:
-        if number not in beaten:
-            raise InputError(
-                "player-invalid",
-                f"Player {number} is not an opponent that player {player.start_number} beat in "
-                "the rounds that count; only those may be left out (B.01 1.4.1f).",
-                field="drop", reason="drop", params={"number": str(number)},
-            )
-    return games
+def _verdict(requirements: Sequence[Requirement]) -> NormState:
+    states = {requirement.state for requirement in requirements}
+    if "not-met" in states:
+        return "missed"
+    return "open" if "open" in states else "achieved"
 
 
-def _games_needed(tournament: Tournament, player: Player, rounds: int, played: int) -> int:
-    """B.01 1.4.1a: 9, or 8 in a 9-round event when the missing game is a forfeit win or a
-    pairing-allocated bye."""
-    if tournament.rounds == 9 and rounds == 9 and played == 8:
-        missing = [
-            entry for entry in player.rounds
-            if entry.code not in RATED_SCORES or entry.opponent is None
-        ]
-        if len(missing) == 1 and missing[0].code in ("+", "U"):
-            return 8
-    return _MIN_GAMES
+def _evaluate(
+    event: norm_rules.Event,
+    player: Player,
+    norm: NormTitle,
+    games: Sequence[norm_rules.CountedGame],
+    notes: Sequence[NormNote],
+    needed_games: int,
+    exemption: Exemption | None,
+) -> NormCheck:
+    """The requirements over the counted ``games``."""
+    level = TITLE_LEVELS[norm]
+    n = len(games)
+    half_points = sum(game.half_points for game in games)
+    ratings, lowest = norm_rules.raise_to_floor([game.opponent.rating for game in games],
+                                                level.floor)
+    requirements = [
+        Requirement("games", "met" if n >= needed_games else "not-met", n, needed_games, "1.4.1"),
+        *norm_rules.mix(
+            [(federation_kind(game.opponent.federation), title_of(game.opponent.title))
+             for game in games],
+            federation_kind(player.federation), level,
+            double_round_robin=event.double_round_robin, exempt=exemption is not None,
+        ),
+    ]
+    average = norm_rules.round_half_up(sum(ratings), n) if n else 0
+    dp = norm_rules.dp(half_points, n) if n else 0
+    score_needed = norm_rules.score_needed(n)
+    requirements += [
+        Requirement("average-rating", "met" if n and average >= level.average else "not-met",
+                    average, level.average, "1.4.7"),
+        Requirement("performance",
+                    "met" if n and average + dp >= level.performance else "not-met",
+                    average + dp if n else 0, level.performance, "1.4.8"),
+        Requirement("score", "met" if n and half_points >= score_needed else "not-met",
+                    half_points / 2, score_needed / 2, "1.4.8"),
+    ]
+    state = _verdict(requirements)
+    return NormCheck(
+        title=norm,
+        achieved=state == "achieved",
+        games=min(n, MAX_NORM_GAMES),
+        score=half_points / 2,
+        average_rating=average,
+        raised=None if lowest is None else games[lowest].opponent.start_number,
+        performance=float(average + dp) if n else 0.0,
+        requirements=tuple(requirements),
+        dp=dp,
+        state=state,
+        notes=tuple(notes),
+    )
 
 
-def _ratings(games: Sequence[_Game], floor: int) -> tuple[list[int], int | None]:
-    """Each opponent's rating for the norm (1.4.6): unrated 1400, the lowest below the floor
-    raised to it; and the start number of the one raised."""
-    ratings = [_UNRATED if game.opponent.rating is None else game.opponent.rating for game in games]
-    if not ratings:
-        return ratings, None
-    lowest = min(range(len(ratings)), key=lambda index: (ratings[index], index))
-    if ratings[lowest] >= floor:
-        return ratings, None
-    ratings[lowest] = floor
-    return ratings, games[lowest].opponent.start_number
+def _check(
+    event: norm_rules.Event,
+    player: Player,
+    norm: NormTitle,
+    last: int,
+    drop: Collection[int],
+    exemption: Exemption | None,
+) -> NormCheck:
+    """:func:`check` on checked arguments: 1.4.2c's forfeit counts as a loss only when the
+    games that count fall short of 1.4.1's number without it, and reach it with it."""
+    games, notes = norm_rules.counted_games(event, player, last, drop)
+    needed = norm_rules.games_needed(event, player, last, len(games))
+    if len(games) < needed and norm_rules.last_round_forfeit(event, player, last):
+        with_loss, loss_notes = norm_rules.counted_games(
+            event, player, last, drop, forfeit_as_loss=True
+        )
+        if len(with_loss) >= norm_rules.games_needed(event, player, last, len(with_loss)):
+            games, notes = with_loss, loss_notes
+            needed = norm_rules.games_needed(event, player, last, len(games))
+    return _evaluate(event, player, norm, games, notes, needed, exemption)
 
 
-# --- the check ------------------------------------------------------------------------------------
+def _checked_drop(drop: object) -> frozenset[int]:
+    if isinstance(drop, (str, bytes)) or not isinstance(drop, Collection) or not all(
+        isinstance(number, int) and not isinstance(number, bool) for number in drop
+    ):
+        raise InputError(
+            "player-invalid", "The opponents to leave out must be start numbers.", field="drop",
+            reason="drop-type",
+        )
+    return frozenset(drop)
 
 
 def check(
@@ -322,124 +324,38 @@ def check(
 ) -> NormCheck:
     """Whether player ``start_number`` made a ``title`` norm in ``tournament`` (B.01 1.4).
 
-    ``title`` is ``"GM"``, ``"IM"``, ``"WGM"`` or ``"WIM"``; the games of
-    rounds 1…``rounds`` count (None: all); ``drop`` names start numbers of
-    beaten opponents to leave out (1.4.1f); ``exemption`` one of
-    :data:`EXEMPTIONS` (1.4.3) the arbiter vouches for. See the module's
-    docstring for every rule. With no game that counts, Ra and Rp are 0.
+    ``title`` is ``"GM"``, ``"IM"``, ``"WGM"`` or ``"WIM"``; the games of rounds
+    1…``rounds`` count (None: all); ``drop`` names start numbers of beaten opponents to
+    leave out (1.4.1f); ``exemption`` one of :data:`EXEMPTIONS` (1.4.3) the arbiter vouches
+    for. See the module's docstring for every rule. With no game that counts, Ra and Rp
+    are 0.
 
-    Raises :class:`InputError`: "option-invalid" (title, exemption),
-    "count-invalid" (rounds: 1 to the tournament's rounds), "player-invalid"
-    (reason ``"unknown-player"``, or ``"drop"`` for a start number that is
-    not an opponent the player beat in those rounds) and "trf-invalid" for
-    anything but a Tournament.
+    Raises :class:`InputError`: "option-invalid" (title, exemption), "count-invalid"
+    (rounds: 1 to the tournament's rounds), "player-invalid" (reason ``"unknown-player"``,
+    or ``"drop"`` for a start number that is not an opponent the player beat in those
+    rounds) and "trf-invalid" for anything but a Tournament.
     """
     if not isinstance(tournament, Tournament):
-        raise InputError(
-            "trf-invalid", "Only a Tournament can be checked for norms.", field="trf",
-            reason="type",
-        )
+        raise _type_error()
     norm = _title(title)
-    by_number = _index(tournament)
-    player = _player(by_number, start_number)
+    event = norm_rules.event(tournament)
+    player = _player(event.by_number, start_number)
     last = tournament.rounds if rounds is None else check_count(
         rounds, "rounds", minimum=1, maximum=max(1, tournament.rounds)
     )
     if exemption is not None:
         exemption = check_option(exemption, EXEMPTIONS, "exemption")
-    if isinstance(drop, (str, bytes)) or not all(
-        isinstance(number, int) and not isinstance(number, bool) for number in drop
-    ):
-        raise InputError(
-            "player-invalid", "The opponents to leave out must be start numbers.", field="drop",
-            reason="drop-type",
-        )
-    return _check(tournament, by_number, player, norm, last, frozenset(drop), exemption)
-
-
-def _check(
-    tournament: Tournament,
-    by_number: dict[int, Player],
-    player: Player,
-    norm: NormTitle,
-    last: int,
-    drop: frozenset[int],
-    exemption: Exemption | None,
-) -> NormCheck:
-    """:func:`check` on checked arguments."""
-    level = _LEVELS[norm]
-    games = _games(by_number, player, last, drop)
-    n = len(games)
-    half_points = sum(game.half_points for game in games)
-    ratings, raised = _ratings(games, level.floor)
-    total = sum(ratings)
-
-    # 1.4.1: games.
-    needed_games = _games_needed(tournament, player, last, n)
-    requirements = [Requirement("games", n >= needed_games, n, needed_games, "1.4.1")]
-
-    # 1.4.3–1.4.4: federations (an exemption of 1.4.3 waives them).
-    own = player.federation.strip().upper()
-    federations = Counter(game.opponent.federation.strip().upper() for game in games)
-    exempt = exemption is not None
-    foreign = len([federation for federation in federations if federation != own])
-    own_count = federations.get(own, 0)
-    most = max(federations.values(), default=0)
-    own_limit, one_limit = 3 * n // 5, 2 * n // 3
-    requirements += [
-        Requirement("federations", exempt or foreign >= 2, foreign, 2, "1.4.3"),
-        Requirement("own-federation", exempt or own_count <= own_limit, own_count, own_limit,
-                    "1.4.4"),
-        Requirement("one-federation", exempt or most <= one_limit, most, one_limit, "1.4.4"),
-    ]
-
-    # 1.4.5: title-holders and opponents with the norm's title or higher.
-    titles = [title_of(game.opponent.title) for game in games]
-    holders = sum(1 for held in titles if held in _TITLE_HOLDERS)
-    titled = sum(1 for held in titles if held in level.titled)
-    holders_needed = _ceil_div(n, 2)
-    titled_needed = max(_MIN_TITLED, _ceil_div(n, 3))
-    requirements += [
-        Requirement("title-holders", holders >= holders_needed, holders, holders_needed, "1.4.5"),
-        Requirement("titled-opponents", titled >= titled_needed, titled, titled_needed, "1.4.5"),
-    ]
-
-    # 1.4.6–1.4.9: Ra, Rp and the score.
-    average = _round_half_up(total, n) if n else 0
-    dp = _DP_BY_PERCENT[_percent(half_points, n)] if n else 0
-    performance = total / n + dp if n else 0.0
-    # Rp ≥ level, compared exactly: 2 · (total + dp · n) ≥ 2 · level · n, all whole numbers.
-    performance_met = n > 0 and 2 * (total + dp * n) >= round(2 * level.performance) * n
-    score_needed = _score_needed(n)
-    requirements += [
-        Requirement("average-rating", n > 0 and average >= level.average, average,
-                    level.average, "1.4.7"),
-        Requirement("performance", performance_met, performance,
-                    level.performance, "1.4.8"),
-        Requirement("score", n > 0 and half_points >= score_needed, half_points / 2,
-                    score_needed / 2, "1.4.8"),
-    ]
-    return NormCheck(
-        title=norm,
-        achieved=all(requirement.met for requirement in requirements),
-        games=min(n, MAX_NORM_GAMES),
-        score=half_points / 2,
-        average_rating=average,
-        raised=raised,
-        performance=performance,
-        requirements=tuple(requirements),
-    )
+    return _check(event, player, norm, last, _checked_drop(drop), exemption)
 
 
 def points_needed(title: NormTitle, games: int, average_rating: int) -> float | None:
     """The fewest points (in half points) that make a ``title`` norm's performance with ``games``
     games against opponents averaging ``average_rating`` (Ra, a whole number after 1.4.7).
 
-    The score must give Rp = Ra + dp ≥ the norm's level before rounding
-    (1.4.8–1.4.9, dp from table 8.1.1 for the percentage rounded 0.5 up) and
-    be at least 35 % (1.4.8). None when Ra is below the norm's minimum
-    (1.4.8: GM 2380, IM 2230, WGM 2180, WIM 2030). The annex's tables of
-    points needed, computed; ``games`` from 1 to 99.
+    The score must give Rp = Ra + dp ≥ the norm's level before rounding (1.4.8–1.4.9, dp
+    from table 8.1.1 for the percentage rounded 0.5 up) and be at least 35 % (1.4.8). None
+    when Ra is below the norm's minimum (1.4.8: GM 2380, IM 2230, WGM 2180, WIM 2030). The
+    annex's tables of points needed, computed; ``games`` from 1 to 99.
     """
     norm = _title(title)
     games = check_count(games, "games", minimum=1, maximum=_MAX_PLANNED_GAMES)
@@ -451,33 +367,16 @@ def points_needed(title: NormTitle, games: int, average_rating: int) -> float | 
             f"The average rating must be a whole number from 0 to {MAX_RATING}.",
             field="average_rating",
         )
-    level = _LEVELS[norm]
+    level = TITLE_LEVELS[norm]
     if average_rating < level.average:
         return None
-    for half_points in range(_score_needed(games), 2 * games + 1):
-        if average_rating + _DP_BY_PERCENT[_percent(half_points, games)] >= level.performance:
+    for half_points in range(norm_rules.score_needed(games), 2 * games + 1):
+        if average_rating + norm_rules.dp(half_points, games) >= level.performance:
             return half_points / 2
     return None
 
 
 # --- rounds ---------------------------------------------------------------------------------------
-
-
-def is_round_robin(tournament: Tournament) -> bool:
-    """Whether every player meets every other one (once or more): predetermined pairings, so all
-    rounds count (B.01 1.4.1e). Forfeits count as meetings, as the pairing stood."""
-    if not isinstance(tournament, Tournament):
-        raise InputError(
-            "trf-invalid", "Only a Tournament can be looked at.", field="trf", reason="type"
-        )
-    numbers = {player.start_number for player in tournament.players}
-    if len(numbers) < 3:
-        return False
-    for player in tournament.players:
-        met = {entry.opponent for entry in player.rounds if entry.opponent is not None}
-        if met != numbers - {player.start_number}:
-            return False
-    return True
 
 
 def first_norm_round(
@@ -493,29 +392,22 @@ def first_norm_round(
     Looks at rounds 1, 2, … up to the tournament's last (at most 999 checks).
     """
     if not isinstance(tournament, Tournament):
-        raise InputError(
-            "trf-invalid", "Only a Tournament can be checked for norms.", field="trf",
-            reason="type",
-        )
+        raise _type_error()
     norm = _title(title)
     if exemption is not None:
         exemption = check_option(exemption, EXEMPTIONS, "exemption")
-    by_number = _index(tournament)
-    return _first_round(tournament, by_number, _player(by_number, start_number), norm, exemption)
+    event = norm_rules.event(tournament)
+    return _first_round(event, _player(event.by_number, start_number), norm, exemption)
 
 
 def _first_round(
-    tournament: Tournament,
-    by_number: dict[int, Player],
-    player: Player,
-    norm: NormTitle,
-    exemption: Exemption | None,
+    event: norm_rules.Event, player: Player, norm: NormTitle, exemption: Exemption | None
 ) -> int | None:
-    for last in range(1, tournament.rounds + 1):
+    for last in range(1, event.tournament.rounds + 1):
         played = sum(1 for entry in player.rounds[:last] if entry.code in RATED_SCORES)
-        if played < _MIN_GAMES - 1:
+        if played < MIN_GAMES - 1:
             continue  # no norm yet: not enough games (1.4.1)
-        if _check(tournament, by_number, player, norm, last, frozenset(), exemption).achieved:
+        if _check(event, player, norm, last, frozenset(), exemption).achieved:
             return last
     return None
 
@@ -549,22 +441,18 @@ def report(tournament: Tournament, *, exemption: Exemption | None = None) -> tup
     """Every player with enough games for a norm (1.4.1), checked for each title they may still
     aim for (:func:`candidates`), in file order. ``exemption`` as in :func:`check`."""
     if not isinstance(tournament, Tournament):
-        raise InputError(
-            "trf-invalid", "Only a Tournament can be checked for norms.", field="trf",
-            reason="type",
-        )
+        raise _type_error()
     if exemption is not None:
         exemption = check_option(exemption, EXEMPTIONS, "exemption")
-    by_number = _index(tournament)
-    swiss = not is_round_robin(tournament)
+    event = norm_rules.event(tournament)
     found = []
     for player in tournament.players:
         titles = candidates(player)
         played = sum(1 for entry in player.rounds if entry.code in RATED_SCORES)
-        if not titles or played < _MIN_GAMES - 1:
-            continue
+        if not titles or played < MIN_GAMES - 1:
+            continue  # 1.4.1: 9 games, 8 with a forfeit win or a bye (1.4.1c, 1.4.2c)
         checks = tuple(
-            _check(tournament, by_number, player, title, tournament.rounds, frozenset(), exemption)
+            _check(event, player, title, tournament.rounds, frozenset(), exemption)
             for title in titles
         )
         if not checks[0].requirement("games").met:
@@ -573,12 +461,125 @@ def report(tournament: Tournament, *, exemption: Exemption | None = None) -> tup
             player.start_number,
             checks,
             tuple(
-                _first_round(tournament, by_number, player, result.title, exemption)
-                if swiss and result.achieved else None
+                _first_round(event, player, result.title, exemption)
+                if not event.round_robin and result.achieved else None
                 for result in checks
             ),
         ))
     return tuple(found)
+
+
+# --- the big Swiss's exemption (1.4.3d) ---------------------------------------------------------
+
+#: B.01 1.4.3d: per round, at least this many FIDE-rated players not from the host federation,
+#: from this many federations, this many of them GM, IM, WGM or WIM.
+_SWISS_PLAYERS, _SWISS_FEDERATIONS, _SWISS_TITLED = 20, 3, 10
+_SWISS_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
+#: A round a player took part in without a game that counts for anything.
+_PRESENT_WITHOUT_GAME = frozenset({"+", "U"})
+
+SwissReason = Literal["holds", "round-robin", "no-host", "short", "unknown-federations"]
+
+
+@dataclass(frozen=True, slots=True)
+class ExemptionRound:
+    """One round's count for 1.4.3d: FIDE-rated players from outside the host federation who
+    took part, their federations, and how many of them are GM, IM, WGM or WIM."""
+
+    round: int
+    players: int
+    federations: int
+    titled: int
+
+    @property
+    def holds(self) -> bool:
+        """Whether this round has what 1.4.3d asks."""
+        return (
+            self.players >= _SWISS_PLAYERS and self.federations >= _SWISS_FEDERATIONS
+            and self.titled >= _SWISS_TITLED
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SwissExemption:
+    """Whether the big Swiss's exemption of B.01 1.4.3d holds, and why.
+
+    ``holds`` is None when the file cannot tell: it names no host federation (record 032),
+    or the counts are reached only with players whose federation is blank or unknown.
+    ``reason``: ``"holds"``, ``"round-robin"`` (not a Swiss), ``"no-host"``, ``"short"``
+    (``first_short`` is the first round below a count) or ``"unknown-federations"``.
+    ``rounds`` has one :class:`ExemptionRound` per round played (with at least one game).
+    """
+
+    holds: bool | None
+    reason: SwissReason
+    host: str
+    rounds: tuple[ExemptionRound, ...]
+    first_short: int | None = None
+
+
+def _present(entry: Round) -> bool:
+    """Whether the player took part in the round: a game, or a forfeit win or a
+    pairing-allocated bye (no missed round)."""
+    if entry.code in _PRESENT_WITHOUT_GAME:
+        return True
+    return entry.opponent is not None and (
+        entry.code in RATED_SCORES or entry.code in UNRATED_GAME_CODES
+    )
+
+
+def exemption_from_file(tournament: Tournament) -> SwissExemption:
+    """Whether the event is a Swiss in which the federation rules of 1.4.3–1.4.4 do not apply
+    (B.01 1.4.3d): in every round at least 20 FIDE-rated players not from the host federation
+    (record 032), from at least 3 federations, at least 10 of them GM, IM, WGM or WIM.
+
+    As B.01 1.4.3d is quoted by an arbiters' program: only players who miss at most one
+    round count (a pairing-allocated bye and a forfeit win are no missed round), and FID
+    players are not from another federation (FID is no federation). Rounds in which no
+    game was played yet (a file written during the event) are left out.
+    """
+    if not isinstance(tournament, Tournament):
+        raise _type_error()
+    event = norm_rules.event(tournament)
+    host = federation_kind(tournament.federation)
+    if event.round_robin:
+        return SwissExemption(False, "round-robin", host, ())
+    played = [
+        index for index in range(tournament.rounds)
+        if any(player.rounds[index].code in RATED_SCORES for player in tournament.players)
+    ]
+    if host in ("", UNKNOWN):
+        return SwissExemption(None, "no-host", tournament.federation.strip().upper(), ())
+    eligible: list[tuple[Player, str]] = []
+    for player in tournament.players:
+        federation = federation_kind(player.federation)
+        missed = sum(
+            1 for index in played
+            if not _present(player.rounds[index])
+        )
+        if player.rating is not None and federation not in ("", host) and missed <= 1:
+            eligible.append((player, federation))
+    counts = []
+    for index in played:
+        present = [
+            (player, federation) for player, federation in eligible
+            if _present(player.rounds[index])
+        ]
+        known = [(player, federation) for player, federation in present if federation != UNKNOWN]
+        counts.append((
+            ExemptionRound(index + 1, len(known), len({federation for _, federation in known}),
+                           sum(1 for player, _ in known if title_of(player.title) in _SWISS_TITLES)),
+            ExemptionRound(index + 1, len(present), len({f for _, f in present}),
+                           sum(1 for player, _ in present
+                               if title_of(player.title) in _SWISS_TITLES)),
+        ))
+    rounds = tuple(known for known, _ in counts)
+    short = next((entry.round for entry in rounds if not entry.holds), None)
+    if short is None and rounds:
+        return SwissExemption(True, "holds", host, rounds)
+    if rounds and all(with_unknown.holds for _, with_unknown in counts):
+        return SwissExemption(None, "unknown-federations", host, rounds, short)
+    return SwissExemption(False, "short", host, rounds, short)
 
 
 # --- planning the rounds to come ------------------------------------------------------------------
@@ -587,7 +588,8 @@ def report(tournament: Tournament, *, exemption: Exemption | None = None) -> tup
 @dataclass(frozen=True, slots=True)
 class PlannedOpponent:
     """An opponent played or expected: rating (None: unrated, 1400 by 1.4.6), title as a report
-    file writes it ("" none) and federation ("" unknown: counted as no federation at all)."""
+    file writes it ("" none) and federation ("" or a code FIDE does not use: not known; FID:
+    no federation)."""
 
     rating: int | None
     title: str = ""
@@ -602,8 +604,9 @@ class NormPlan:
     ``points_needed`` the total the norm needs (:func:`points_needed`; None: Ra is below the
     minimum); ``still_needed`` what is left to score after ``score`` (0 if reached; None: out
     of reach, more than the games left can give). ``requirements`` are the opponent mix
-    (1.4.3–1.4.5) over the opponents given, each with what is still ``missing`` among the
-    opponents not yet known (a count; 0: met; None: can no longer be met).
+    (1.4.3–1.4.5) over the opponents given, as :class:`Requirement`: ``"open"`` where the
+    opponents not yet known decide it (``unknown`` of them), ``"not-met"`` where they no
+    longer can.
     """
 
     title: NormTitle
@@ -613,7 +616,7 @@ class NormPlan:
     points_needed: float | None
     score: float
     still_needed: float | None
-    mix: tuple[tuple[RequirementCode, int | None], ...]
+    requirements: tuple[Requirement, ...]
 
 
 def plan(
@@ -629,12 +632,15 @@ def plan(
 
     ``played`` are the games so far (opponent, points), ``coming`` the opponents expected
     next; the rest of the ``games`` are opponents rated ``average`` (needed if there is a
-    rest), title and federation unknown. ``raised`` is the index (0-based, played first) of
-    the opponent raised to the floor. Raises InputError: "count-invalid" (games 1 to 99, or
-    more opponents than games), "rating-invalid" (average), "score-invalid".
+    rest), title and federation unknown. ``federation`` is the player's ("" or a code FIDE
+    does not use: not known). ``raised`` is the index (0-based, played first) of the opponent
+    raised to the floor. The same rules as :func:`check` (:func:`elo_core.norm_rules.mix`):
+    over a finished event's counted games the two agree. Raises InputError: "count-invalid"
+    (games 1 to 99, or more opponents than games), "rating-invalid" (average),
+    "score-invalid".
     """
     norm = _title(title)
-    level = _LEVELS[norm]
+    level = TITLE_LEVELS[norm]
     games = check_count(games, "games", minimum=1, maximum=_MAX_PLANNED_GAMES)
     known = [opponent for opponent, _ in played] + list(coming)
     if len(known) > games:
@@ -654,48 +660,24 @@ def plan(
             f"to {MAX_RATING}.",
             field="average", params={"min": 0, "max": MAX_RATING},
         )
-    ratings = [_UNRATED if opponent.rating is None else opponent.rating for opponent in known]
-    ratings += [average or 0] * rest
-    lowest = min(range(games), key=lambda index: (ratings[index], index))
-    raised = None
-    if ratings[lowest] < level.floor:
-        ratings[lowest] = level.floor
-        raised = lowest
-    ra = _round_half_up(sum(ratings), games)
+    ratings, raised = norm_rules.raise_to_floor(
+        [opponent.rating for opponent in known] + [average or 0] * rest, level.floor
+    )
+    ra = norm_rules.round_half_up(sum(ratings), games)
     half_points = 0
     for _, points in played:
         if points not in (0, 0.5, 1):
             raise InputError("score-invalid", "A result must be 1, 0.5 or 0.", field="played")
         half_points += int(2 * points)
-    needed = points_needed(norm, games, ra) if games >= _MIN_GAMES else None
+    needed = points_needed(norm, games, ra) if games >= MIN_GAMES else None
     left = games - len(played)
     still: float | None = None
     if needed is not None:
         still = max(0.0, needed - half_points / 2)
         if still > left:
             still = None
-    own = federation.strip().upper()
-    feds = Counter(
-        opponent.federation.strip().upper() for opponent in known if opponent.federation.strip()
-    )
-    titles = [title_of(opponent.title) for opponent in known]
-    holders = sum(1 for held in titles if held in _TITLE_HOLDERS)
-    titled = sum(1 for held in titles if held in level.titled)
-    foreign = len([name for name in feds if name != own])
-    unknown = rest + sum(1 for opponent in known if not opponent.federation.strip())
-
-    def at_least(have: int, need: int, open_slots: int) -> int | None:
-        missing = max(0, need - have)
-        return missing if missing <= open_slots else None
-
-    def at_most(have: int, limit: int) -> int | None:
-        return 0 if have <= limit else None
-
-    mix: tuple[tuple[RequirementCode, int | None], ...] = (
-        ("federations", at_least(foreign, 2, unknown)),
-        ("own-federation", at_most(feds.get(own, 0), 3 * games // 5)),
-        ("one-federation", at_most(max(feds.values(), default=0), 2 * games // 3)),
-        ("title-holders", at_least(holders, _ceil_div(games, 2), rest)),
-        ("titled-opponents", at_least(titled, max(_MIN_TITLED, _ceil_div(games, 3)), rest)),
-    )
-    return NormPlan(norm, games, ra, raised, needed, half_points / 2, still, mix)
+    opponents = [
+        (federation_kind(opponent.federation), title_of(opponent.title)) for opponent in known
+    ] + [(UNKNOWN, UNKNOWN)] * rest
+    requirements = norm_rules.mix(opponents, federation_kind(federation), level)
+    return NormPlan(norm, games, ra, raised, needed, half_points / 2, still, tuple(requirements))

@@ -89,6 +89,18 @@ def parse_opponents(
     return found
 
 
+def _mix_state(requirement: norms.Requirement) -> Output:
+    """What the opponents still to come must bring for a requirement not met yet."""
+    if requirement.state == "not-met":
+        return _message("np-mix-broken")
+    room = int(requirement.needed - requirement.value)
+    if requirement.code in ("own-federation", "one-federation"):
+        # A maximum: the opponents to come may bring no more than the room left.
+        return _message("np-mix-at-most", count=number_output(room, 0),
+                        unknown=number_output(requirement.unknown, 0))
+    return _message("np-mix-more", count=number_output(room, 0))
+
+
 def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
     reader = FormReader(form, lang)
     rounds = reader.whole("np_rounds", code="count-invalid", minimum=1, maximum=_MAX_ROUNDS)
@@ -140,12 +152,10 @@ def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
             still = _message("np-still", points=number_output(plan.still_needed, 1),
                              left=number_output(left, 0))
         rows.append([{"text": title}, number_output(plan.average_rating, 0), needs, still])
-        open_rows = [(code, missing) for code, missing in plan.mix if missing != 0]
-        for code, missing in open_rows:
-            state = _message("np-mix-broken") if missing is None else _message(
-                "np-mix-more", count=number_output(missing, 0)
-            )
-            mix.append([{"text": title}, _message(f"norm-req-{code}", title=title), state])
+        open_rows = [entry for entry in plan.requirements if not entry.met]
+        for entry in open_rows:
+            mix.append([{"text": title}, _message(f"norm-req-{entry.code}", title=title),
+                        _mix_state(entry)])
         if not open_rows:
             mix.append([{"text": title}, _message("np-mix-everything"), _message("np-mix-met")])
     return {

@@ -276,6 +276,7 @@ BROWSER_MESSAGES: dict[str, str] = {
     "np-mix-met": N_("Met"),
     "np-mix-broken": N_("Can no longer be met"),
     "np-mix-more": N_("{count} more among the opponents still to come"),
+    "np-mix-at-most": N_("At most {count} more among the {unknown} still to come"),
     # notes on the club league's import: a game left out, a reading explained
     "league-note": N_("Line {line}: {note}"),
     "league-notes-more": N_("… and {count} more notes."),
