@@ -89,6 +89,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "zero-score": "null Punkte",
         "below-1400": "Ergebnis unter 1400",
         "unrated": "ohne Elo (unter 1400, B.02 7.2.1)",
+        "norms": "Normen erfüllt",
+        "event": "Turnier",
+        "event_start": "Beginn",
+        "event_end": "Ende",
+        "rating_list": "Elo-Liste",
+        "list-standard": "Standard",
+        "list-rapid": "Schnellschach",
+        "list-blitz": "Blitz",
         # the club league's standings
         "rank": "Platz",
         "league_rating": "Wertung",
@@ -123,6 +131,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "zero-score": "nul point",
         "below-1400": "resultat under 1400",
         "unrated": "uden rating (under 1400, B.02 7.2.1)",
+        "norms": "Normer opnået",
+        "event": "Turnering",
+        "event_start": "Start",
+        "event_end": "Slut",
+        "rating_list": "Ratingliste",
+        "list-standard": "standard",
+        "list-rapid": "hurtigskak",
+        "list-blitz": "lynskak",
         "rank": "Plads",
         "league_rating": "Rating",
         "wins": "Gevinster",
@@ -132,7 +148,8 @@ _WORDS: dict[str, dict[str, str]] = {
     },
 }
 # Where the English file's word is not the key (two tables share "rating" and "games").
-_ENGLISH = {"league_rating": "rating", "games_played": "games"}
+_ENGLISH = {"league_rating": "rating", "games_played": "games", "list-standard": "standard",
+            "list-rapid": "rapid", "list-blitz": "blitz"}
 
 # Characters that start a formula in some spreadsheet (= + - @ as typed, full-width, small).
 _FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b")

@@ -1,20 +1,23 @@
 """The tournament page's calculator: a FIDE tournament report file (TRF) in, every player rated.
 
-Mode ``trf``: fields ``trf_text`` (the file's text) and ``trf_k`` (optional
-K-factors, one per line as ``start number | K``). See :mod:`elo_core.trf` for
-the format and the rules.
+Mode ``trf``: fields ``trf_text`` (the file's text), ``trf_k`` (optional K-factors, one per
+line as ``start number | K``), ``trf_list`` (the rating list: ``""`` as the file says, or
+``standard``, ``rapid``, ``blitz``) and ``trf_exemption`` (B.01 1.4.3: ``auto`` as the file
+shows, ``""`` none, or one the arbiter vouches for). See :mod:`elo_core.trf` for the format and
+the rules.
 
-Outputs: ``trf_rows`` (one row per player: start number, name, rating, K, why
-this K or the first rating, games, score in rated games, expected, change, new
-rating, performance, first rating, the FIDE B.02 7.2.1 note or None, the
-file's points), ``trf_unrated`` (who falls below 1400) and ``trf_score_note``
-(for how many players the file's points differ from the rated score), ``trf_games`` (one row per player and round:
-start number, round, opponent's number, name and rating, colour, result code,
-expected, K · (S − E), whether it counts and why not), ``trf_csv`` (the
-player table as a download), ``trf_warnings`` (what the reader read but the
-file may not have meant, or left out, each with its line and player: see
-:class:`elo_core.trf.TrfWarning`) and the tournament's name, players and rated
-games. The tables carry ``columns`` and are written short
+Outputs: ``trf_rows`` (one row per player: start number, name, rating, K, why this K or the
+first rating, games, score in rated games, expected, change, new rating, performance, first
+rating, the FIDE B.02 7.2.1 note or None, the file's points, and a marker where K is not the
+usual one for the rating), ``trf_unrated`` (who falls below 1400) and ``trf_score_note`` (for
+how many players the file's points differ from the rated score), ``trf_games`` (one row per
+player and round: start number, round, opponent's number, name and rating, colour, result
+code, expected, K · (S − E), whether it counts and why not), ``trf_csv`` (the player table as a
+download), ``trf_warning_kinds`` and ``trf_warning_lines`` (what the reader read but the file
+may not have meant, or left out: one line per kind with its count, and each warning with its
+line and player; see :class:`elo_core.trf.TrfWarning`), ``trf_list_note`` (the list rated for,
+and why), the tournament's name, players and rated games, and the title norms of
+:mod:`elo_core.page.trf_norms`. The tables carry ``columns`` and are written short
 (:func:`elo_core.page.fields.rows_output`); a message without parameters has no ``params``.
 """
 
@@ -24,23 +27,33 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, cast
 
-from elo_core import norms, trf
+from elo_core import time_control, trf
 from elo_core.errors import InputError
 from elo_core.fide import PUBLISHED_RATING_MIN
 from elo_core.page.export import Code, csv_download
 from elo_core.page.fields import FormReader, Output, PageLanguage, number_column, number_output
+from elo_core.page.trf_norms import EXEMPTION_CHOICES, norm_outputs
+from elo_core.time_control import RatingList
 from elo_core.validation import MAX_K
 
-__all__ = ["CSV_COLUMNS", "DEFAULTS", "MODES", "WARNINGS_SHOWN", "parse_overrides"]
+__all__ = ["CSV_COLUMNS", "DEFAULTS", "LIST_CHOICES", "MODES", "WARNINGS_SHOWN",
+           "parse_overrides"]
 
-#: The columns of the downloadable table (English names; translated in de and da).
+#: The columns of the downloadable table (English names; translated in de and da): the
+#: player's figures, the norms achieved, and on every row the event it belongs to.
 CSV_COLUMNS = (
     "start_number", "name", "rating", "k", "k_rule", "games", "score", "expected", "change",
     "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason",
-    "file_points", "next_list",
+    "file_points", "next_list", "norms", "event", "event_start", "event_end", "rating_list",
 )
 #: The most decimals of each column (trailing zeros are dropped).
-_CSV_DIGITS = (0, 0, 0, 0, 0, 0, 1, 2, 2, 0, 0, 1, 0, 0, 1, 0)
+_CSV_DIGITS = (0, 0, 0, 0, 0, 0, 1, 2, 2, 0, 0, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0)
+#: The download's name in each language (English for a language without one).
+_CSV_NAMES = {"en": "tournament-ratings", "de": "turnier-wertung", "da": "turnering-rating"}
+#: The rating list field's choices: as the file says, or one the arbiter chooses.
+LIST_CHOICES: tuple[str, ...] = ("", *time_control.RATING_LISTS)
+#: K rules whose K is the usual one for the rating (B.02 8.3.3); others get a marker.
+_USUAL_K = frozenset({"standard", "reached-2400"})
 #: K of each FIDE rule before K × n ≤ 700 (FIDE B.02 8.3.3), to tell a lowered K.
 _RULE_K = {"new-player": 40, "junior": 40, "standard": 20, "reached-2400": 10}
 _MAX_START = 9999
@@ -72,20 +85,18 @@ _Cell = Output | float | str | None
 # reply, not 7, and the page reads it in a fraction of the time.
 _WHOLE = number_column(0)
 #: trf_rows: start number, name, rating, K, note, games, score, expected, change, new rating,
-#: performance, first rating, 7.2.1 note, the file's points.
+#: performance, first rating, 7.2.1 note, the file's points, K's marker.
 _PLAYER_COLUMNS = (_WHOLE, None, _WHOLE, _WHOLE, None, _WHOLE, number_column(1), number_column(2),
-                   number_column(0, signed=True), _WHOLE, _WHOLE, _WHOLE, None, number_column(1))
+                   number_column(0, signed=True), _WHOLE, _WHOLE, _WHOLE, None, number_column(1),
+                   None)
 #: trf_games: start number, round, opponent's number, name and rating, colour, result code,
 #: expected, K · (S − E), note.
 _GAME_COLUMNS = (_WHOLE, _WHOLE, _WHOLE, None, _WHOLE, None, None, number_column(2),
                  number_column(1, signed=True), None)
-#: trf_norms: start number, name, title, the norm, what is missing.
-_NORM_COLUMNS = (_WHOLE, None, None, None, None)
-#: trf_norm_checks: start number, title, requirement, the player's value (a whole number, or
-#: an output with its decimals), what is needed, met or not, paragraph.
-_CHECK_COLUMNS = (_WHOLE, None, None, _WHOLE, None, None, None)
-#: trf_norm_notes: start number, title, note.
-_NOTE_COLUMNS = (_WHOLE, None, None)
+#: trf_warning_kinds: the kind (its code) and what it says with its count; trf_warning_lines:
+#: the kind and one warning with its line and player.
+_KIND_COLUMNS = (None, None)
+_LINE_COLUMNS = (None, None)
 
 
 def _table(rows: list[list[_Cell]], columns: tuple[Output | None, ...]) -> Output:
@@ -182,12 +193,24 @@ def _warning(warning: trf.TrfWarning) -> Output:
     return _message("trf-warning-line", line=str(warning.line), note=note)
 
 
-def _warnings(warnings: tuple[trf.TrfWarning, ...]) -> Output:
-    items = [_warning(warning) for warning in warnings[:WARNINGS_SHOWN]]
-    if len(warnings) > WARNINGS_SHOWN:
-        items.append(_message("trf-warnings-more",
-                              count=number_output(len(warnings) - WARNINGS_SHOWN, 0)))
-    return {"items": items}
+def _warnings(warnings: tuple[trf.TrfWarning, ...]) -> dict[str, Output]:
+    """One line per kind of warning with its count (a big file's 51 unreadable birth dates
+    are one line), and under each, at most WARNINGS_SHOWN of its warnings, then how many
+    more there are."""
+    by_code: dict[str, list[trf.TrfWarning]] = {}
+    for warning in warnings:
+        by_code.setdefault(warning.code, []).append(warning)
+    kinds: list[list[Any]] = []
+    lines: list[list[Any]] = []
+    for code, found in by_code.items():
+        kinds.append([code, _message(f"trf-warnings/{code}",
+                                     count=number_output(len(found), 0))])
+        lines.extend([code, _warning(warning)] for warning in found[:WARNINGS_SHOWN])
+        if len(found) > WARNINGS_SHOWN:
+            lines.append([code, _message("trf-warnings-more",
+                                         count=number_output(len(found) - WARNINGS_SHOWN, 0))])
+    return {"trf_warning_kinds": _table(kinds, _KIND_COLUMNS),
+            "trf_warning_lines": _table(lines, _LINE_COLUMNS)}
 
 
 def _check_overrides(
@@ -218,6 +241,15 @@ def _k_note(row: trf.PlayerRating, overrides: Mapping[int, int]) -> Output:
             k=number_output(row.k, 0),
         )
     return _message(f"k-rule-{row.k_rule}", k=number_output(row.k, 0))
+
+
+def _k_marker(row: trf.PlayerRating, overrides: Mapping[int, int]) -> str | None:
+    """A short marker beside K where it is not the usual one for the rating (a junior's or
+    new player's 40, K × n ≤ 700, a K typed in): the player's panel says why."""
+    if row.k is None:
+        return None
+    uncapped = overrides.get(row.start_number, _RULE_K.get(row.k_rule or "", row.k))
+    return None if row.k_rule in _USUAL_K and row.k >= uncapped else "*"
 
 
 def _unrated(row: trf.PlayerRating) -> Output | None:
@@ -282,31 +314,78 @@ def _rounds(
     return rows
 
 
-def _csv(tournament: trf.Tournament, rows: list[trf.PlayerRating], lang: PageLanguage) -> Output:
-    """The player table as a download, for the page's language (:mod:`elo_core.page.export`)."""
-    return csv_download("tournament-ratings.csv", CSV_COLUMNS, (
+def _csv(
+    tournament: trf.Tournament, rows: list[trf.PlayerRating], achieved: Mapping[int, list[str]],
+    rating_list: RatingList, lang: PageLanguage,
+) -> Output:
+    """The player table as a download, for the page's language (:mod:`elo_core.page.export`):
+    every player's figures and norms achieved, each row naming the event and the list."""
+    start = None if tournament.start is None else tournament.start.isoformat()
+    end = None if tournament.end is None else tournament.end.isoformat()
+    name = _CSV_NAMES.get(lang.code, _CSV_NAMES["en"])
+    return csv_download(f"{name}.csv", CSV_COLUMNS, (
         (
             player.start_number, player.name, player.rating, row.k,
             None if row.k_rule is None else Code(row.k_rule), row.games, row.score, row.expected,
             row.change, row.rounded_change, row.new_rating, row.performance, row.initial_rating,
             None if row.initial_reason is None else Code(row.initial_reason), player.points,
             Code("unrated") if row.becomes_unrated else None,
+            " ".join(achieved.get(player.start_number, [])) or None,
+            tournament.name or None, start, end, Code(f"list-{rating_list}"),
         )
         for player, row in zip(tournament.players, rows)
     ), lang, _CSV_DIGITS)
+
+
+def _list_note(tournament: trf.Tournament, chosen: str, rating_list: RatingList) -> Output:
+    """Which list the event is rated for, and why: the file's time control, or the choice."""
+    from_file = tournament.rating_list
+    written = tournament.time_control_code or tournament.time_control
+    shown = _message(f"trf-list-{rating_list}")
+    if chosen:
+        if from_file is None or from_file == chosen:
+            return _message("trf-list-chosen", list=shown)
+        return _message("trf-list-chosen-over", list=shown,
+                        file_list=_message(f"trf-list-{from_file}"))
+    if from_file is None:
+        return _message("trf-list-unknown", list=shown)
+    minutes = time_control.minutes_for_60_moves(tournament.time_control)
+    if tournament.time_control_code and time_control.from_code(tournament.time_control_code):
+        return _message("trf-list-from-code", list=shown, text=written)
+    if minutes is None:
+        return _message("trf-list-from-word", list=shown, text=written)
+    return _message("trf-list-from-text", list=shown, text=written,
+                    minutes=number_output(minutes, 0))
+
+
+def _rated_games(tournament: trf.Tournament) -> int:
+    """The games that count for someone: rated results (1, = and 0) in which at least one of
+    the two players is rated (two unrated players' game changes no rating and counts towards
+    no first rating, FIDE B.02 8.2)."""
+    by_number = {player.start_number: player for player in tournament.players}
+    return sum(
+        1
+        for player in tournament.players
+        for entry in player.rounds
+        if entry.code in trf.RATED_SCORES and (entry.opponent or 0) > player.start_number
+        and (player.rating is not None or by_number[entry.opponent or 0].rating is not None)
+    )
 
 
 def _trf(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
     reader = FormReader(form, lang)
     tournament = reader.read("trf_text", _read_tournament)
     overrides = reader.read("trf_k", parse_overrides)
-    exemption = reader.option("trf_exemption", _EXEMPTION_CHOICES, "")
+    chosen_list = reader.option("trf_list", LIST_CHOICES, "")
+    exemption = reader.option("trf_exemption", EXEMPTION_CHOICES, "auto")
     if tournament is not None and overrides:
         _check_overrides(reader, overrides, tournament)
     reader.done()
-    assert tournament is not None and overrides is not None and exemption is not None
+    assert tournament is not None and overrides is not None
+    assert exemption is not None and chosen_list is not None
+    rating_list = cast(RatingList, chosen_list or tournament.rating_list or "standard")
     k = {number: value for _, number, value in overrides}
-    rows = trf.rate(tournament, k=k)
+    rows = trf.rate(tournament, k=k, rating_list=rating_list)
     by_number = {player.start_number: player for player in tournament.players}
     table: list[list[_Cell]] = []
     games: list[list[_Cell]] = []
@@ -326,21 +405,20 @@ def _trf(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
             row.initial_rating,
             _unrated(row),
             player.points,
+            _k_marker(row, k),
         ])
         games.extend(_rounds(player, row, by_number))
-    rated_games = sum(
-        1
-        for player in tournament.players
-        for entry in player.rounds
-        if entry.code in trf.RATED_SCORES and (entry.opponent or 0) > player.start_number
-    )
     unrated = [player.name for player, row in zip(tournament.players, rows) if row.becomes_unrated]
     differ = sum(
         1 for player, row in zip(tournament.players, rows) if player.points != row.score
     )
+    norm_tables = norm_outputs(tournament, by_number, exemption, rating_list)
+    achieved: dict[int, list[str]] = {}
+    for certificate in norm_tables["trf_certificates"]["rows"]:
+        achieved.setdefault(certificate[0], []).append(certificate[1])
     return {
         "trf_name": {"text": tournament.name},
-        "trf_warnings": _warnings(tournament.warnings),
+        **_warnings(tournament.warnings),
         "trf_unrated": _message(
             "trf-unrated-summary", min=number_output(PUBLISHED_RATING_MIN, 0),
             names="; ".join(unrated),
@@ -348,122 +426,13 @@ def _trf(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
         "trf_score_note": _message("trf-score-note", count=number_output(differ, 0))
         if differ else {"text": ""},
         "trf_players": number_output(len(tournament.players), 0),
-        "trf_rated_games": number_output(rated_games, 0),
+        "trf_rated_games": number_output(_rated_games(tournament), 0),
+        "trf_list": _message(f"trf-list-{rating_list}"),
+        "trf_list_note": _list_note(tournament, chosen_list, rating_list),
         "trf_rows": _table(table, _PLAYER_COLUMNS),
         "trf_games": _table(games, _GAME_COLUMNS),
-        **_norms(tournament, by_number, exemption),
-        "trf_csv": _csv(tournament, rows, lang),
-    }
-
-
-# --- title norms (FIDE B.01 1.4) ----------------------------------------------------------------
-
-#: The exemption field's choices: none, or one of B.01 1.4.3 (the arbiter's word).
-_EXEMPTION_CHOICES: tuple[str, ...] = ("", *norms.EXEMPTIONS)
-#: Requirements whose ``needed`` is a maximum (B.01 1.4.4).
-_AT_MOST = frozenset({"own-federation", "one-federation"})
-#: Decimals to show a requirement's value and need with.
-_DIGITS = {"performance": 1, "score": 1}
-
-
-def _requirement_rows(player: trf.Player, result: norms.NormCheck) -> list[list[_Cell]]:
-    """One row per requirement: start number, title, what it is, the player's value, what is
-    needed (at least / at most), met or not, and the paragraph."""
-    rows: list[list[_Cell]] = []
-    for requirement in result.requirements:
-        digits = _DIGITS.get(requirement.code, 0)
-        bound = "norm-at-most" if requirement.code in _AT_MOST else "norm-at-least"
-        # Only "titled-opponents" names the title in its text.
-        named = {"title": result.title} if requirement.code == "titled-opponents" else {}
-        rows.append([
-            player.start_number,
-            result.title,
-            _message(f"norm-req-{requirement.code}", **named),
-            number_output(requirement.value, digits) if digits else requirement.value,
-            _message(bound, value=number_output(requirement.needed, digits)),
-            _message("norm-met" if requirement.met else "norm-not-met"),
-            f"B.01 {requirement.rule}",
-        ])
-    return rows
-
-
-def _missing(result: norms.NormCheck) -> Output:
-    """What a missed norm lacks: the points still needed when the score is what is short,
-    else the first requirement missed; and how many more are missed."""
-    missed = [requirement for requirement in result.requirements if not requirement.met]
-    first = missed[0]
-    short = {"performance", "score"}
-    played = int(result.requirement("games").value)
-    needed = norms.points_needed(result.title, played, result.average_rating) if played else None
-    if needed is not None and any(requirement.code in short for requirement in missed):
-        primary = _message(
-            "norm-short-points", points=number_output(needed - result.score, 1),
-            needed=number_output(needed, 1),
-        )
-        rest = [requirement for requirement in missed if requirement.code not in short]
-    else:
-        digits = _DIGITS.get(first.code, 0)
-        primary = _message(
-            f"norm-short-{first.code}", value=number_output(first.value, digits),
-            needed=number_output(first.needed, digits), title=result.title,
-        )
-        rest = missed[1:]
-    if not rest:
-        return primary
-    return _message("norm-short-more", missing=primary, count=number_output(len(rest), 0))
-
-
-def _norms(
-    tournament: trf.Tournament, by_number: Mapping[int, trf.Player], exemption: str
-) -> dict[str, Output]:
-    """The norm lines (achieved, or reachable and missed: Ra at the norm's minimum), each
-    player's requirements, and notes: the opponent raised to the floor, the first round after
-    which the norm holds (not in round robins), 13 games at most (B.01 1.7)."""
-    lines: list[list[_Cell]] = []
-    checks: list[list[_Cell]] = []
-    notes: list[list[_Cell]] = []
-    chosen = cast("norms.Exemption", exemption) if exemption else None
-    for found in norms.report(tournament, exemption=chosen):
-        player = by_number[found.start_number]
-        number = player.start_number
-        for result, first_round in zip(found.checks, found.first_rounds):
-            title = result.title
-            if result.achieved or result.requirement("average-rating").met:
-                lines.append([
-                    number, player.name, title,
-                    _message("norm-achieved" if result.achieved else "norm-missed",
-                             title=result.title),
-                    None if result.achieved else _missing(result),
-                ])
-            checks.extend(_requirement_rows(player, result))
-            verdict = "norm-summary-achieved" if result.achieved else "norm-summary-missed"
-            notes.append([number, title, _message(
-                verdict, title=result.title, score=number_output(result.score, 1),
-                games=number_output(result.requirement("games").value, 0),
-                ra=number_output(result.average_rating, 0),
-                rp=number_output(result.performance, 1),
-            )])
-            if result.raised is not None:
-                raised = by_number[result.raised]
-                notes.append([number, title, _message(
-                    "norm-raised" if raised.rating is not None else "norm-raised-unrated",
-                    name=raised.name, number=str(raised.start_number),
-                    rating=_optional(raised.rating, 0),
-                    floor=number_output(norms.rating_floor(result.title), 0),
-                )])
-            if first_round is not None and first_round < tournament.rounds:
-                notes.append([number, title, _message(
-                    "norm-first-round", round=number_output(first_round, 0)
-                )])
-            if result.requirement("games").value > norms.MAX_NORM_GAMES:
-                notes.append([number, title, _message(
-                    "norm-thirteen", games=number_output(result.requirement("games").value, 0),
-                    counted=number_output(result.games, 0),
-                )])
-    return {
-        "trf_norms": _table(lines, _NORM_COLUMNS),
-        "trf_norm_checks": _table(checks, _CHECK_COLUMNS),
-        "trf_norm_notes": _table(notes, _NOTE_COLUMNS),
+        **norm_tables,
+        "trf_csv": _csv(tournament, rows, achieved, rating_list, lang),
     }
 
 
@@ -476,6 +445,7 @@ _EXAMPLE = "\n".join([
     "042 2025/06/14",
     "052 2025/06/16",
     "102 IA Mette Kjær",
+    "122 90 min/40 moves + 30 min + 30 sec/move",
     "132" + " " * 88 + "25/06/14  25/06/14  25/06/15  25/06/15  25/06/16",
     (
         "001    1 m FM Andersen, Mikkel                  2380 DEN     1412345 1990        4.5    1"
@@ -512,7 +482,7 @@ _EXAMPLE = "\n".join([
 ])
 
 DEFAULTS: dict[str, dict[str, str]] = {
-    "trf": {"trf_text": _EXAMPLE, "trf_k": "", "trf_exemption": ""},
+    "trf": {"trf_text": _EXAMPLE, "trf_k": "", "trf_list": "", "trf_exemption": "auto"},
 }
 
 MODES: dict[str, Callable[[Mapping[str, str], PageLanguage], dict[str, Any]]] = {

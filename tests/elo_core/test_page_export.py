@@ -51,7 +51,8 @@ def test_the_tournament_csv_opens_as_columns_with_the_same_numbers_in_every_lang
     assert all(len(row) == len(CSV_COLUMNS) for row in rows)
     for row, en_row in zip(rows[1:], english[1:]):
         for index, column in enumerate(CSV_COLUMNS):
-            if column in ("name", "k_rule", "initial_reason", "next_list"):
+            if column in ("name", "k_rule", "initial_reason", "next_list", "norms", "event",
+                          "event_start", "event_end", "rating_list"):
                 continue
             if en_row[index] == "":
                 assert row[index] == ""
@@ -64,6 +65,17 @@ def test_the_tournament_csv_opens_as_columns_with_the_same_numbers_in_every_lang
     assert number(schulz["score"], lang) == 2 and number(schulz["file_points"], lang) == 3
     assert schulz["k_rule"] == {"en": "junior", "de": "Jugendlicher (unter 2300)",
                                 "da": "junior (under 2300)"}[lang]
+    # Every row names the event, its dates as ISO dates, and the list in the reader's words.
+    assert (schulz["event"], schulz["event_start"], schulz["event_end"]) == (
+        "Riverside Summer Open 2025", "2025-06-14", "2025-06-16")
+    assert schulz["rating_list"] == {"en": "standard", "de": "Standard", "da": "standard"}[lang]
+
+
+@pytest.mark.parametrize(("lang", "name"), [("en", "tournament-ratings.csv"),
+                                            ("de", "turnier-wertung.csv"),
+                                            ("da", "turnering-rating.csv")])
+def test_the_tournament_download_is_named_in_the_pages_language(lang: str, name: str) -> None:
+    assert download("trf", "trf_csv", lang)["filename"] == name
 
 
 def test_german_and_danish_headings_are_translated_and_english_keeps_the_column_names() -> None:

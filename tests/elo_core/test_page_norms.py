@@ -44,9 +44,13 @@ def test_the_player_who_made_norms_has_a_line_per_title() -> None:
     found = lines(out)
     freja = [line for line in found if line[0] == 1]
     assert [line[2] for line in freja] == ["IM", "WGM"]
-    assert all(line[3] == {"message": "norm-achieved", "params": {"title": line[2]}}
+    assert all(line[3] == "achieved" for line in freja)
+    assert all(line[4] == {"message": "norm-state-achieved", "params": {"title": line[2]}}
                for line in freja)
-    assert all(line[4] is None for line in freja)
+    assert all(line[5] is None for line in freja)
+    # Achieved norms come first.
+    states = [line[3] for line in found]
+    assert states == sorted(states, key=["achieved", "open", "missed"].index)
 
 
 def test_a_missed_norm_says_how_many_points_are_short() -> None:
@@ -54,10 +58,12 @@ def test_a_missed_norm_says_how_many_points_are_short() -> None:
     out = rated(NORDIC)
     holm = [row for row in out["trf_norms"]["rows"] if value(row[0]) == 6]
     assert len(holm) == 1
-    missing = holm[0][4]
-    assert missing["message"] == "norm-short-points"
-    assert value(missing["params"]["points"]) == 2.0
-    assert value(missing["params"]["needed"]) == 6.0
+    missing = holm[0][5]
+    assert missing["message"] == "norm-missing"
+    points = missing["params"]["missing"]
+    assert points["message"] == "norm-more-points"
+    assert value(points["params"]["points"]) == 2.0
+    assert value(points["params"]["needed"]) == 6.0
 
 
 def test_every_requirement_is_a_row_with_its_paragraph() -> None:
@@ -90,11 +96,17 @@ def national_final() -> str:
 
 def test_the_exemption_is_off_by_default_and_waives_the_federation_rules() -> None:
     plain = lines(rated(national_final()))
-    assert plain[0][2] == "GM" and plain[0][3]["message"] == "norm-missed"
-    assert plain[0][4]["message"] == "norm-short-more"
-    assert plain[0][4]["params"]["missing"]["message"] == "norm-short-federations"
+    assert plain[0][2] == "GM" and plain[0][3] == "missed"
+    # Every federation rule is named, in one sentence: "A, B and C".
+    sentence = plain[0][5]["params"]["missing"]
+    assert sentence["message"] == "norm-and"
+    assert sentence["params"]["second"]["message"] == "norm-over-one-federation"
+    head = sentence["params"]["first"]
+    assert head["message"] == "norm-comma"
+    assert [head["params"][part]["message"] for part in ("first", "second")] == [
+        "norm-more-federations", "norm-over-own-federation"]
     exempt = lines(rated(national_final(), trf_exemption="national-championship"))
-    assert exempt[0][3]["message"] == "norm-achieved"
+    assert exempt[0][3] == "achieved"
 
 
 def test_an_unknown_exemption_is_an_error_on_its_field() -> None:

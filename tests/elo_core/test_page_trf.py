@@ -119,18 +119,21 @@ def test_the_csv_download_has_one_row_per_player() -> None:
     assert rows[0] == [
         "start_number", "name", "rating", "k", "k_rule", "games", "score", "expected", "change",
         "rounded_change", "new_rating", "performance", "initial_rating", "initial_reason",
-        "file_points", "next_list"]
+        "file_points", "next_list", "norms", "event", "event_start", "event_end", "rating_list"]
     assert rows[2][:11] == [
         "2", "Schulz, Hanna", "2214", "40", "junior", "4", "2", "2.63", "-25.2", "-25", "2189"]
     # The file gives her 3 points: her win against the unrated Brandt does not count.
-    assert rows[2][14:] == ["3", ""]
+    assert rows[2][14:16] == ["3", ""]
+    # No norm in five rounds; every row names the event and the list it was rated for.
+    assert rows[2][16:] == ["", "Riverside Summer Open 2025", "2025-06-14", "2025-06-16",
+                            "standard"]
     assert rows[8][2:5] == ["", "", ""] and rows[8][13] == ""
     assert len(rows) == 9
 
 
 def test_csv_cells_that_a_spreadsheet_would_run_are_neutralised() -> None:
     # Names in columns 15–47 of the player line, padded to 33 characters.
-    text = with_line(13, "Poulsen, Karen                   ", "=HYPERLINK(\"x\")".ljust(33))
+    text = with_line(14, "Poulsen, Karen                   ", "=HYPERLINK(\"x\")".ljust(33))
     text = text.replace("Vogel, Tim                       ", "@SUM(A1)".ljust(33))
     text = text.replace("Keller, Jan                      ", "-2+3".ljust(33))
     download = ok("trf", trf_text=text)["trf_csv"]["download"]["text"]
@@ -167,12 +170,12 @@ def test_a_k_lowered_by_k_times_n_at_most_700_says_so() -> None:
 
 
 def test_a_bad_file_is_reported_on_trf_text_with_line_and_column() -> None:
-    # Schulz (line 9) reports her round-2 draw with Andersen (line 8) as a win.
-    text = with_line(8, "     1 b =", "     1 b 1")
+    # Schulz (line 10) reports her round-2 draw with Andersen (line 9) as a win.
+    text = with_line(9, "     1 b =", "     1 b 1")
     result = compute("trf", {"trf_text": text, "trf_k": ""})
     assert not result["ok"]
     assert result["errors"] == [{
-        "field": "trf_text", "code": "trf-invalid", "line": 8, "reason": "mismatch",
+        "field": "trf_text", "code": "trf-invalid", "line": 9, "reason": "mismatch",
         "params": {"round": 2, "number": "1", "opponent": "2", "opponent_name": "Schulz, Hanna",
                    "mine": "2 w =", "theirs": "1 b 1", "column": 102,
                    "player": "Andersen, Mikkel"},
@@ -180,66 +183,77 @@ def test_a_bad_file_is_reported_on_trf_text_with_line_and_column() -> None:
 
 
 def test_a_bad_result_code_names_its_column() -> None:
-    text = with_line(9, "     6 w =", "     6 w ?")
+    text = with_line(10, "     6 w =", "     6 w ?")
     result = compute("trf", {"trf_text": text})
     error = result["errors"][0]
-    assert (error["field"], error["line"], error["reason"]) == ("trf_text", 10, "result")
+    assert (error["field"], error["line"], error["reason"]) == ("trf_text", 11, "result")
     assert error["params"] == {"round": 1, "text": "?", "column": 99, "player": "Larsen, Nils"}
+
+
+def warning_items(out: dict[str, Any]) -> list[Any]:
+    """Every warning listed, in order (their kind left out)."""
+    return [row[1] for row in out["trf_warning_lines"]["rows"]]
 
 
 def test_a_birth_year_after_the_tournament_is_listed_as_a_warning_with_line_and_player() -> None:
     # Years are shown as written (2031, not 2,031).
-    out = ok("trf", trf_text=with_line(8, "2009", "2031"))
-    assert out["trf_warnings"] == {"items": [{
+    out = ok("trf", trf_text=with_line(9, "2009", "2031"))
+    assert [row[0]["text"] for row in out["trf_warning_kinds"]["rows"]] == ["birth-year-after"]
+    assert warning_items(out) == [{
         "message": "trf-warning-player",
-        "params": {"line": "9", "player": "Schulz, Hanna", "note": {
+        "params": {"line": "10", "player": "Schulz, Hanna", "note": {
             "message": "trf-warning/birth-year-after",
             "params": {"birth_year": "2031", "year": "2025", "column": "70"}}},
-    }]}
+    }]
     # No longer a junior: K 20 (the standard K for her 2214).
     assert value(rows_by_number(out)[2][3]) == 20
 
 
 def test_the_example_has_no_warnings() -> None:
-    assert ok("trf")["trf_warnings"] == {"items": []}
+    out = ok("trf")
+    assert out["trf_warning_kinds"]["rows"] == out["trf_warning_lines"]["rows"] == []
 
 
 def test_an_unreadable_date_rates_the_file_and_lists_the_warning() -> None:
     out = ok("trf", trf_text=with_line(4, "2025/06/16", "16 Jnue 2025"))
-    assert [item.get("message") for item in out["trf_warnings"]["items"]] == [
+    assert [item.get("message") for item in warning_items(out)] == [
         "trf-warning-line", "trf-warning/year-from-rounds"]
-    first = out["trf_warnings"]["items"][0]
+    first = warning_items(out)[0]
     assert first["params"]["line"] == "5"
     assert first["params"]["note"] == {"message": "trf-warning/date-unreadable", "params": {
         "record": "052", "text": "16 Jnue 2025", "column": "5"}}
-    assert out["trf_warnings"]["items"][1]["params"] == {"year": "2025"}
+    assert warning_items(out)[1]["params"] == {"year": "2025"}
     assert value(rows_by_number(out)[2][3]) == 40  # Schulz, born 2009, still a junior in 2025
 
 
 def test_a_shifted_value_names_its_field_for_the_page() -> None:
     # Keller's rating one column to the left: read whole, with a warning.
-    out = ok("trf", trf_text=with_line(10, "  Keller, Jan                       1990 ",
+    out = ok("trf", trf_text=with_line(11, "  Keller, Jan                       1990 ",
                                         "  Keller, Jan                      1990  "))
-    (item,) = out["trf_warnings"]["items"]
+    (item,) = warning_items(out)
     assert item["params"]["player"] == "Keller, Jan"
     assert item["params"]["note"]["params"]["field"] == {"message": "trf-field-rating"}
     assert value(rows_by_number(out)[4][2]) == 1990
     # One column to the right, into the federation: an error the page words by field.
-    text = with_line(10, "  Keller, Jan                       1990 GER",
+    text = with_line(11, "  Keller, Jan                       1990 GER",
                      "  Keller, Jan                        1990GER")
     error = compute("trf", {"trf_text": text})["errors"][0]
-    assert (error["line"], error["reason"]) == (11, "merged-rating")
+    assert (error["line"], error["reason"]) == (12, "merged-rating")
     assert error["params"]["player"] == "Keller, Jan"
 
 
-def test_many_warnings_are_cut_short_with_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_warnings_of_one_kind_are_one_line_with_a_count(monkeypatch: pytest.MonkeyPatch) -> None:
     lines = example_lines()
-    for index in range(7, 15):  # every birth date unreadable: eight warnings
+    for index in range(8, 16):  # every birth date unreadable: eight warnings of one kind
         lines[index] = lines[index][:69] + "99/99/99  " + lines[index][79:]
     out = ok("trf", trf_text="\n".join(lines))
-    assert len(out["trf_warnings"]["items"]) == 8
+    assert out["trf_warning_kinds"]["rows"] == [[
+        {"text": "birth-date-unreadable"},
+        {"message": "trf-warnings/birth-date-unreadable", "params": {
+            "count": {"value": 8.0, "digits": 0, "signed": False}}}]]
+    assert len(warning_items(out)) == 8
     monkeypatch.setattr(page_trf, "WARNINGS_SHOWN", 3)
-    items = ok("trf", trf_text="\n".join(lines))["trf_warnings"]["items"]
+    items = warning_items(ok("trf", trf_text="\n".join(lines)))
     assert len(items) == 4
     assert items[3] == {"message": "trf-warnings-more", "params": {
         "count": {"value": 5.0, "digits": 0, "signed": False}}}
@@ -277,8 +291,8 @@ def test_a_new_rating_below_1400_is_said_to_be_unrated_on_the_next_list() -> Non
     # Round 1 of the example only, Poulsen at 1401: her loss to Schulz (2214; E 0.08 with the
     # 400-point rule) costs her 2 points, which takes her to 1399: no floor at 1400.
     lines = example_lines()
-    head = [line for line in lines[:7] if not line.startswith("132")]
-    text = "\n".join(head + [lines[8][:101], lines[13][:101].replace("1640", "1401")])
+    head = [line for line in lines[:8] if not line.startswith("132")]
+    text = "\n".join(head + [lines[9][:101], lines[14][:101].replace("1640", "1401")])
     out = ok("trf", trf_text=text)
     rows = rows_by_number(out)
     assert value(rows[7][9]) == 1399
