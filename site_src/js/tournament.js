@@ -1,7 +1,8 @@
 // The tournament page (a FIDE tournament report file, mode "trf"): the player table sorts by
-// any column, each player opens to show the rounds, and a file can be dropped onto the file
-// field. Every number comes from elo_core (elo_core/page/trf.py); this only lays them out, with
-// the same markup the build writes (site_src/templates/tournament.html).
+// any column, each player opens to show the rounds, the norm list opens a player and prints
+// certificates, and a file can be dropped onto the file field. Every number comes from
+// elo_core (elo_core/page/trf.py, trf_norms.py); this only lays them out, with the same markup
+// the build writes (site_src/templates/tournament.html).
 import { cellOutput, formatOutput } from "./outputs.js";
 
 const lang = document.documentElement.lang;
@@ -13,16 +14,30 @@ const table = section?.querySelector("table.trf-table");
 const order = table ? table.dataset.order.split(" ").map(Number) : [];
 const headings = table ? [...table.tHead.rows[0].cells] : [];
 // The columns a phone keeps in the row (name, K, change, new rating); the player's panel
-// lists the others, with the file's points.
+// lists the others, with why K is what it is and the file's points.
 const keyColumns = new Set(table ? table.dataset.key.split(" ").map(Number) : []);
+// Cells of trf_rows beside the columns: why this K (4), FIDE 7.2.1's note (12), the file's
+// points (13), the marker of an unusual K (14).
+const WHY = 4;
+const NEXT_LIST = 12;
+const FILE_POINTS = 13;
+const K_MARK = 14;
+// The cards' labels on a phone (each cell of a round or a requirement carries its heading).
+const labelsOf = (name) => document.getElementById("trf-labels")?.content
+  .querySelector(`[data-for="${name}"]`)?.textContent.split("|") || [];
+const roundLabels = labelsOf("rounds");
+const normLabels = labelsOf("norm");
+const whyLabel = labelsOf("why")[0] || "";
 // The engine's last answer (null: the build's rows are on the page). Its tables are written
 // short (elo_core.page.fields.rows_output): `cellOutput` reads a cell with its column.
+let answer = null;
 let playerRows = null;  // trf_rows: each player's row
 let playerColumns = [];
 let rounds = null;  // each player's rounds (trf_games rows)
 let gameColumns = [];
 let norms = null;  // each player's title norms: { checks, notes } by title (FIDE B.01 1.4)
 let checkColumns = [];
+let byNumber = new Map();  // start number → player index
 let reopen = new Set();  // the names of the players that were open before the last answer
 let sorted = null;  // { column, direction } once a heading was pressed
 // Every player in the order shown: { index, body }, the <tbody> made when first shown. A big
@@ -81,10 +96,18 @@ function cell(tag, text, className) {
   return element;
 }
 
+// A cell of a card on a phone: its column's heading goes with it (site.css shows it there).
+function labelled(tag, text, label, className) {
+  const element = cell(tag, text, className);
+  if (label) element.dataset.label = label;
+  return element;
+}
+
 // One player: a <tbody> with the player's row; the rounds' row is added when it is opened.
 function playerBody(row, index) {
   const body = document.createElement("tbody");
   body.dataset.player = String(index);
+  body.id = `trf-player-${columnText(row, 0)}`;
   const tr = body.insertRow();
   for (const column of order) {
     if (column === 1) {
@@ -96,35 +119,48 @@ function playerBody(row, index) {
       button.setAttribute("aria-controls", `trf-rounds-${index}`);
       th.append(button);
       tr.append(th);
+    } else if (column === 3) {
+      const td = cell("td", columnText(row, 3));
+      if (row[K_MARK]) {
+        const mark = cell("abbr", show(cellOutput(row[K_MARK], playerColumns[K_MARK])), "trf-k-mark");
+        mark.title = whyText(row);
+        td.append(mark);
+      }
+      tr.append(td);
     } else {
-      const classes = [column === 4 ? "trf-note" : "", keyColumns.has(column) ? "" : "trf-extra"];
-      tr.append(cell("td", columnText(row, column), classes.join(" ").trim()));
+      tr.append(cell("td", columnText(row, column), keyColumns.has(column) ? "" : "trf-extra"));
     }
   }
   return body;
 }
 
-// A cell's text; the note on K carries FIDE 7.2.1's note (below 1400: unrated next list).
 function columnText(row, column) {
-  const text = (j) => show(cellOutput(row[j], playerColumns[j]));
-  return column === 4 && row[12] ? `${text(4)} ${text(12)}` : text(column);
+  return show(cellOutput(row[column], playerColumns[column]));
 }
 
-// The player's other columns (those a phone leaves out of the row) and the file's points.
+// Why K is what it is (or the first rating), with FIDE 7.2.1's note (below 1400: unrated on
+// the next list).
+function whyText(row) {
+  return row[NEXT_LIST] ? `${columnText(row, WHY)} ${columnText(row, NEXT_LIST)}` : columnText(row, WHY);
+}
+
+// The player's panel: why this K, the columns a phone leaves out of the row, the file's points.
 function details(row) {
   const list = document.createElement("dl");
   list.className = "trf-details";
-  const add = (label, text) => {
+  const add = (label, text, className) => {
     const item = document.createElement("div");
+    if (className) item.className = className;
     item.append(cell("dt", label), cell("dd", text));
     list.append(item);
   };
+  add(whyLabel, whyText(row), "trf-why");
   order.forEach((column, position) => {
     if (keyColumns.has(column)) return;
     const heading = headings[position];
-    add(heading.querySelector("abbr")?.title || heading.textContent.trim(), columnText(row, column));
+    add(heading.querySelector("abbr")?.title || heading.textContent.trim(), columnText(row, column), "trf-extra");
   });
-  add(messages["trf-file-points"] || "", columnText(row, 13));
+  add(messages["trf-file-points"] || "", columnText(row, FILE_POINTS));
   return list;
 }
 
@@ -149,9 +185,11 @@ function roundsRow(index, name) {
     const round = cell("th", text(1));
     round.scope = "row";
     const opponent = game[2] ? `${text(3)} (${text(2)})` : "–";
-    row.append(round, cell("td", opponent, "text"), cell("td", text(4)),
-      cell("td", text(5), "text"), cell("td", text(6)), cell("td", text(7)),
-      cell("td", text(8)), cell("td", text(9), "text"));
+    const [opponentLabel, ratingLabel, colourLabel, resultLabel, expLabel, changeLabel, countsLabel] = roundLabels;
+    row.append(round, labelled("td", opponent, opponentLabel, "text"),
+      labelled("td", text(4), ratingLabel), labelled("td", text(5), colourLabel, "text"),
+      labelled("td", text(6), resultLabel), labelled("td", text(7), expLabel),
+      labelled("td", text(8), changeLabel), labelled("td", text(9), countsLabel, "text"));
   }
   wrap.append(inner);
   td.append(wrap);
@@ -159,30 +197,44 @@ function roundsRow(index, name) {
   return tr;
 }
 
-// A player's norm for one title: every requirement with its paragraph, then the notes
-// (the opponent raised to the rating floor, the round after which the norm holds).
-function normPanel(title, name, checks, notes) {
+// A requirement's cells after its name, as text: the player's value, what is needed, met or
+// not (or open), the paragraph.
+function requirementCells(check) {
+  const text = (j) => show(cellOutput(check[j], checkColumns[j]));
+  return [text(2), text(3), text(4), text(5), text(6)];
+}
+
+function requirementsTable(checks, caption) {
   const table = document.createElement("table");
   table.className = "result-table trf-norm";
-  const caption = (messages["trf-norm-caption"] || "{title} {name}")
-    .replace("{title}", () => title).replace("{name}", () => name);
-  table.append(cell("caption", caption));
+  if (caption) table.append(cell("caption", caption));
   table.append(document.getElementById("trf-norm-head").content.cloneNode(true));
   const body = table.createTBody();
   for (const check of checks) {
-    const text = (j) => show(cellOutput(check[j], checkColumns[j]));
+    const [label, value, needed, met, rule] = requirementCells(check);
     const row = body.insertRow();
-    const label = cell("th", text(2), "text");
-    label.scope = "row";
-    row.append(label, cell("td", text(3)), cell("td", text(4), "text"),
-      cell("td", text(5), "text"), cell("td", text(6), "text"));
+    const heading = cell("th", label, "text");
+    heading.scope = "row";
+    row.append(heading, labelled("td", value, normLabels[0]),
+      labelled("td", needed, normLabels[1], "text"), labelled("td", met, normLabels[2], "text"),
+      labelled("td", rule, normLabels[3], "text"));
   }
-  return [table, ...notes.map((note) => cell("p", show(note[2]), "trf-norm-note"))];
+  return table;
+}
+
+// A player's norm for one title: every requirement with its paragraph, then the notes
+// (Ra + dp = Rp, the opponent raised to the rating floor, rounds counted or left out, the
+// round after which the norm holds).
+function normPanel(title, name, checks, notes) {
+  const caption = (messages["trf-norm-caption"] || "{title} {name}")
+    .replace("{title}", () => title).replace("{name}", () => name);
+  return [requirementsTable(checks, caption),
+    ...notes.map((note) => cell("p", show(note[2]), "trf-norm-note"))];
 }
 
 // Per player index: a Map of title → { checks, notes }, in the engine's order (each row
 // starts with the start number and the title, written short).
-function groupNorms(outputs, byNumber) {
+function groupNorms(outputs) {
   const grouped = [];
   const entry = (row) => {
     const index = byNumber.get(row[0]);
@@ -208,11 +260,11 @@ function setOpen(body, open) {
 }
 
 // Numbers as the page writes them (1,234.5, 1.234,5 or 1 234,5; +3, −25), with the signs
-// the build wrote on <html> (CLDR's); "–" (none) sorts last.
+// the build wrote on <html> (CLDR's); "–" (none) sorts last; a marker after K is no number.
 const { decimal = ".", group = "," } = document.documentElement.dataset;
 function key(text, kind) {
   if (kind === "text") return text.trim();
-  const plain = text.trim().split(group).join("").replace(decimal, ".").replace("−", "-");
+  const plain = text.trim().replace(/\*$/, "").split(group).join("").replace(decimal, ".").replace("−", "-");
   return plain === "" || plain === "–" ? NaN : Number(plain);
 }
 
@@ -244,27 +296,210 @@ function sortRows() {
   players = bodies.map((entry) => entry.player);
 }
 
+// The warnings: one line per kind with its count, its warnings behind a disclosure.
+function renderWarnings(outputs) {
+  const box = section.querySelector(".trf-warnings");
+  if (!box) return;
+  const kinds = outputs.trf_warning_kinds?.rows || [];
+  const lines = outputs.trf_warning_lines?.rows || [];
+  const open = new Set([...box.querySelectorAll("details[open]")].map((item) => item.dataset.kind));
+  box.replaceChildren(...kinds.map(([kind, summary]) => {
+    const item = document.createElement("details");
+    item.className = "trf-warning-kind";
+    item.dataset.kind = kind;
+    item.open = open.has(kind);
+    const list = document.createElement("ul");
+    list.append(...lines.filter((line) => line[0] === kind).map((line) => cell("li", show(line[1]))));
+    item.append(cell("summary", show(summary)), list);
+    return item;
+  }));
+  box.hidden = kinds.length === 0;
+}
+
+// One line of the norm list: the player (a link that opens the player), the verdict, what is
+// missing, and for a norm achieved a button that prints its certificate.
+function normLine([number, name, title, state, verdict, missing]) {
+  const item = document.createElement("li");
+  item.className = `trf-norm-line is-${state}`;
+  item.dataset.number = String(number);
+  item.dataset.title = title;
+  const link = cell("a", name, "trf-player-link");
+  link.href = `#trf-player-${number}`;
+  item.append(link, " ", cell("span", `(${messages["trf-number-short"] || "No."} ${number})`, "trf-norm-number"),
+    ": ", cell("strong", show(verdict), "trf-norm-verdict"));
+  if (missing) item.append(" ", cell("span", show(missing), "trf-norm-missing"));
+  if (state === "achieved") {
+    const button = cell("button", messages["trf-certificate-print"] || "", "trf-certificate-button");
+    button.type = "button";
+    item.append(" ", button);
+  }
+  return item;
+}
+
+// The norm list: the norms achieved, then those the file cannot decide; those missed within
+// reach behind a disclosure with their count.
+function renderNormList(outputs) {
+  const norms = section.querySelector(".trf-norms");
+  const [main, missedList] = norms ? [...norms.querySelectorAll(".trf-norm-list")] : [];
+  if (!main || !missedList) return;
+  const lines = outputs.trf_norms?.rows || [];
+  const missed = lines.filter((line) => line[3] === "missed");
+  main.replaceChildren(...lines.filter((line) => line[3] !== "missed").map(normLine));
+  missedList.replaceChildren(...missed.map(normLine));
+  main.hidden = lines.length === missed.length;
+  const disclosure = norms.querySelector(".trf-norms-missed");
+  disclosure.hidden = missed.length === 0;
+  disclosure.querySelector(".trf-missed-count").textContent = show({ value: missed.length, digits: 0 });
+  norms.querySelector(".trf-no-norms").hidden = lines.length > 0;
+  norms.querySelector(".trf-certificates-all").hidden = !(outputs.trf_certificates?.rows.length);
+}
+
 function render(outputs) {
+  answer = outputs;
   const { rows, columns } = outputs.trf_rows;
   playerRows = rows;
   playerColumns = columns;
   gameColumns = outputs.trf_games.columns;
   checkColumns = outputs.trf_norm_checks?.columns || [];
   rounds = rows.map(() => []);
-  const byNumber = new Map(rows.map((row, index) => [row[0], index]));
+  byNumber = new Map(rows.map((row, index) => [row[0], index]));
   for (const game of outputs.trf_games.rows) rounds[byNumber.get(game[0])]?.push(game);
-  norms = groupNorms(outputs, byNumber);
-  const normLines = outputs.trf_norms?.rows.length || 0;
-  const normTable = section.querySelector(".trf-norms .table-wrap");
-  if (normTable) normTable.hidden = normLines === 0;
-  const noNorms = section.querySelector(".trf-no-norms");
-  if (noNorms) noNorms.hidden = normLines > 0;
+  norms = groupNorms(outputs);
+  renderWarnings(outputs);
+  renderNormList(outputs);
   reopen = new Set([...table.querySelectorAll('.trf-open[aria-expanded="true"]')]
     .map((button) => button.textContent));
   players = rows.map((row, index) => ({ index, body: null }));
   sortRows();
   attach();
+  if (revealAfterFile) {
+    revealAfterFile = false;
+    revealResults();
+  }
 }
+
+// --- after a file: the results in view ------------------------------------------------------
+
+// A file chosen, dropped or pasted: once its answer is shown, the summary comes into view
+// (the form above it is a screen tall on a phone); the link beside the field goes there too.
+let revealAfterFile = false;
+const toResults = section?.querySelector(".trf-to-results");
+const summary = document.getElementById("trf-summary");
+
+function revealResults() {
+  if (!summary) return;
+  if (toResults) toResults.hidden = false;
+  const box = summary.getBoundingClientRect();
+  const height = window.visualViewport?.height || window.innerHeight;
+  if (box.top < 0 || box.bottom > height) summary.scrollIntoView({ block: "start" });
+  summary.focus({ preventScroll: true });
+}
+
+section?.querySelector("#trf_file")?.addEventListener("change", () => { revealAfterFile = true; });
+section?.querySelector("#trf_text")?.addEventListener("paste", () => { revealAfterFile = true; });
+
+// --- a player named in the norm list ----------------------------------------------------------
+
+// Opens the player's panel and scrolls to it, also a player beyond the first hundred shown.
+function revealPlayer(number) {
+  const index = byNumber.size ? byNumber.get(Number(number))
+    : players.find((player) => player.body?.id === `trf-player-${number}`)?.index;
+  const player = players.find((entry) => entry.index === index);
+  if (!player) return;
+  if (!showAll && players.indexOf(player) >= FIRST_SHOWN) {
+    showAll = true;
+    attach();
+  }
+  const body = bodyOf(player);
+  const whenAttached = () => {
+    if (!body.isConnected) {
+      requestAnimationFrame(whenAttached);
+      return;
+    }
+    setOpen(body, true);
+    body.scrollIntoView({ block: "start" });
+    body.querySelector(".trf-open")?.focus({ preventScroll: true });
+  };
+  whenAttached();
+}
+
+section?.querySelector(".trf-norms")?.addEventListener("click", (event) => {
+  const link = event.target.closest(".trf-player-link");
+  if (link) {
+    event.preventDefault();
+    revealPlayer(link.closest("li").dataset.number);
+    return;
+  }
+  const button = event.target.closest(".trf-certificate-button");
+  if (button) {
+    const line = button.closest("li");
+    printCertificates([[line.dataset.number, line.dataset.title]]);
+  }
+});
+
+// --- norm certificates ------------------------------------------------------------------------
+
+// The rows of an output that belong to one player's norm (start number, title first).
+const rowsOf = (name, number, title) => (answer?.[name]?.rows || [])
+  .filter((row) => String(row[0]) === String(number) && row[1] === title);
+
+function fillCertificate(number, title) {
+  const template = document.getElementById("trf-certificate");
+  const [summaryRow] = rowsOf("trf_certificates", number, title);
+  if (!template || !summaryRow) return null;
+  const sheet = template.content.firstElementChild.cloneNode(true);
+  const heading = sheet.querySelector("h1");
+  heading.textContent = heading.textContent.replace("{title}", () => title);
+  const columns = answer.trf_certificates.columns;
+  const text = (j) => show(cellOutput(summaryRow[j], columns[j]));
+  const index = byNumber.get(summaryRow[0]);
+  const slots = {
+    name: columnText(playerRows[index], 1), "fide-id": text(8), federation: text(9),
+    birth: text(10), title: text(11), games: text(2), score: text(3), percent: `${text(4)} %`,
+    ra: text(5), dp: text(6), rp: text(7),
+  };
+  for (const [slot, value] of Object.entries(slots)) {
+    const target = sheet.querySelector(`[data-slot="${slot}"]`);
+    if (target) target.textContent = value;
+  }
+  const event = sheet.querySelector(".certificate-event");
+  for (const row of answer.trf_event?.rows || []) {
+    const item = document.createElement("div");
+    item.append(cell("dt", show(cellOutput(row[0], null))), cell("dd", show(cellOutput(row[1], null))));
+    event.append(item);
+  }
+  const certificateColumns = answer.trf_certificate_games.columns;
+  const games = sheet.querySelector(".certificate-games tbody");
+  for (const game of rowsOf("trf_certificate_games", number, title)) {
+    const value = (j) => show(cellOutput(game[j], certificateColumns[j]));
+    const row = games.insertRow();
+    row.append(cell("td", value(2)), cell("td", value(3), "text"), cell("td", value(4), "text"),
+      cell("td", value(5), "text"), cell("td", value(6)), cell("td", value(7)));
+  }
+  sheet.querySelector(".certificate-requirements").replaceWith(
+    requirementsTable(rowsOf("trf_norm_checks", number, title), ""));
+  sheet.querySelector(".certificate-notes").append(
+    ...rowsOf("trf_norm_notes", number, title).map((note) => cell("p", show(note[2]))));
+  return sheet;
+}
+
+// The certificates in a container of their own, printed alone (site.css: html[data-print]).
+function printCertificates(which) {
+  let box = document.querySelector("body > .trf-certificates");
+  if (!box) {
+    box = document.createElement("div");
+    box.className = "trf-certificates";
+    document.body.append(box);
+  }
+  box.replaceChildren(...which.map(([number, title]) => fillCertificate(number, title)).filter(Boolean));
+  document.documentElement.dataset.print = "certificates";
+  window.addEventListener("afterprint", () => { delete document.documentElement.dataset.print; }, { once: true });
+  window.print();
+}
+
+document.getElementById("trf-print-certificates")?.addEventListener("click", () => {
+  printCertificates((answer?.trf_certificates?.rows || []).map((row) => [row[0], row[1]]));
+});
 
 if (table) {
   headings.forEach((th, column) => {

@@ -26,9 +26,9 @@ WINTER = (FIXTURES / "winter_club_2026_trf26.txt").read_text(encoding="utf-8")
 # 400: E 0.08), Novak 1870 0 (E 0.30), Lindqvist 2150 1 (E 0.08), Halvorsen 2712 0 (E 0.08);
 # her bye and her game against the unrated Weber do not count. 40 × (1.5 − 0.54) = 38.4 → +38.
 ROSSI = {
-    "en": ["8", "Rossi, Giulia", "1,720", "40", "4", "1.5", "0.54", "+38", "1,758", "2,169", "–"],
-    "de": ["8", "Rossi, Giulia", "1.720", "40", "4", "1,5", "0,54", "+38", "1.758", "2.169", "–"],
-    "da": ["8", "Rossi, Giulia", "1.720", "40", "4", "1,5", "0,54", "+38", "1.758", "2.169", "–"],
+    "en": ["8", "Rossi, Giulia", "1,720", "40*", "4", "1.5", "0.54", "+38", "1,758", "2,169", "–"],
+    "de": ["8", "Rossi, Giulia", "1.720", "40*", "4", "1,5", "0,54", "+38", "1.758", "2.169", "–"],
+    "da": ["8", "Rossi, Giulia", "1.720", "40*", "4", "1,5", "0,54", "+38", "1.758", "2.169", "–"],
 }
 CASES = {
     "en": {
@@ -40,6 +40,9 @@ CASES = {
         "bad_line": "Line 16 (Lindqvist, Erik): Round 1 (column 99): “?” is not a result code (1, =, 0, +, "
                     "-, W, D, L, H, F, U, Z or blank).",
         "show_line": "Show line 16",
+        "kinds": ["Dates that cannot be read and are left out: 1",
+                  "No readable end date: the junior K-factor uses the last round's year"],
+        "csv": "tournament-ratings.csv",
         "warnings": [
             "Line 5: The date “13th of Smarch” (record 052) cannot be read and is left out.",
             "The end date (052) is missing or cannot be read. The junior K-factor is worked out for "
@@ -56,10 +59,14 @@ CASES = {
         "bad_line": "Zeile 16 (Lindqvist, Erik): Runde 1 (Spalte 99): „?“ ist kein Ergebniscode (1, =, 0, "
                     "+, -, W, D, L, H, F, U, Z oder leer).",
         "show_line": "Zeile 16 zeigen",
+        "kinds": ["Nicht lesbare Daten, nicht berücksichtigt: 1",
+                  "Kein lesbares Enddatum: Der K-Faktor für Jugendliche richtet sich nach dem "
+                  "Jahr der letzten Runde"],
+        "csv": "turnier-wertung.csv",
         "warnings": [
             "Zeile 5: Das Datum „13th of Smarch“ (Satzart 052) ist nicht lesbar und bleibt "
             "unberücksichtigt.",
-            "Das Enddatum (052) fehlt oder ist nicht lesbar. Der Entwicklungskoeffizient für "
+            "Das Enddatum (052) fehlt oder ist nicht lesbar. Der K-Faktor für "
             "Jugendliche wird für 2025 bestimmt, das Jahr des letzten Rundendatums.",
         ],
     },
@@ -73,6 +80,9 @@ CASES = {
         "bad_line": "Linje 16 (Lindqvist, Erik): Runde 1 (kolonne 99): »?« er ikke en resultatkode (1, =, "
                     "0, +, -, W, D, L, H, F, U, Z eller tom).",
         "show_line": "Vis linje 16",
+        "kinds": ["Datoer, der ikke kan læses og udelades: 1",
+                  "Ingen læsbar slutdato: junior-K-faktoren bruger året for sidste runde"],
+        "csv": "turnering-rating.csv",
         "warnings": [
             "Linje 5: Datoen »13th of Smarch« (post 052) kan ikke læses og udelades.",
             "Slutdatoen (052) mangler eller kan ikke læses. Juniorernes K-faktor beregnes for 2025, "
@@ -139,12 +149,17 @@ def test_a_tournament_file_is_rated_on_the_device(
     assert page.inner_text('[data-out="trf_players"]') == "10"
     assert page.eval_on_selector("#trf_file", "(input) => input.files.length") == 1
 
-    # A player's row, in the page's number format; the note on K comes last.
-    cells = player_row(page, "Rossi, Giulia").locator("tr").first.locator("th, td").all_inner_texts()
-    assert [cells[0], cells[1].lstrip("▸ ")] + cells[2:11] == ROSSI[lang]
-    assert cells[11].startswith("K = 40")
-    weber = player_row(page, "Weber, Jonas").locator("tr").first.locator("td").all_inner_texts()
-    assert weber[-2:] == [case["weber_first"], case["weber"]]
+    # A player's row, in the page's number format; a junior's K marked, the reason in the
+    # marker's title and in the player's panel.
+    rossi = player_row(page, "Rossi, Giulia")
+    cells = rossi.locator("tr").first.locator("th, td").all_inner_texts()
+    assert [cells[0], cells[1].lstrip("▸ ")] + cells[2:] == ROSSI[lang]
+    assert rossi.locator("abbr.trf-k-mark").get_attribute("title").startswith("K = 40")
+    weber = player_row(page, "Weber, Jonas")
+    assert weber.locator("tr").first.locator("td").all_inner_texts()[-1] == case["weber_first"]
+    weber.locator(".trf-open").click()
+    assert weber.locator(".trf-why dd").inner_text() == case["weber"]
+    weber.locator(".trf-open").click()
 
     # The CSV download holds every player and opens as columns in the reader's spreadsheet:
     # UTF-8 with a byte order mark; semicolons and decimal commas in German and Danish.
@@ -152,7 +167,7 @@ def test_a_tournament_file_is_rated_on_the_device(
         page.click('[data-out="trf_csv"]')
     saved = tmp_path / "ratings.csv"
     info.value.save_as(saved)
-    assert info.value.suggested_filename == "tournament-ratings.csv"
+    assert info.value.suggested_filename == case["csv"]
     assert saved.read_bytes().startswith(b"\xef\xbb\xbf")
     style = CSV[lang]
     with saved.open(encoding="utf-8-sig", newline="") as handle:
@@ -342,21 +357,26 @@ def test_a_file_with_an_unreadable_date_is_rated_with_a_visible_warning(
 ) -> None:
     case = CASES[lang]
     context, page, errors = open_ready(browser, served + case["path"])
-    warnings = page.locator('[data-out="trf_warnings"]')
+    warnings = page.locator(".trf-warnings")
     assert warnings.is_hidden()  # the example reads without a warning
     text = SPRING.replace("052 2025/04/13", "052 13th of Smarch")
     page.set_input_files("#trf_file", files=[{
         "name": "spring.trf", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
     page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
     warnings.wait_for(state="visible")
+    # One line per kind, each warning behind it.
+    assert warnings.locator("summary").all_inner_texts() == case["kinds"]
+    assert warnings.locator("li").first.is_hidden()
+    for summary in warnings.locator("summary").all():
+        summary.click()
     assert warnings.locator("li").all_inner_texts() == case["warnings"]
     # Rated all the same, the junior K from the year of the round dates: Rossi as in the file.
     cells = player_row(page, "Rossi, Giulia").locator("tr").first.locator("th, td").all_inner_texts()
-    assert [cells[0], cells[1].lstrip("▸ ")] + cells[2:11] == ROSSI[lang]
+    assert [cells[0], cells[1].lstrip("▸ ")] + cells[2:] == ROSSI[lang]
     assert page.locator('[data-error-for="trf_text"]').is_hidden()
     # The warnings stand above the table.
     above = page.evaluate(
-        "() => document.querySelector('[data-out=trf_warnings]').compareDocumentPosition("
+        "() => document.querySelector('.trf-warnings').compareDocumentPosition("
         "document.querySelector('table.trf-table')) & Node.DOCUMENT_POSITION_FOLLOWING")
     assert above
     assert errors == []
