@@ -26,8 +26,8 @@ _SURNAMES = (
     "Quist", "Rasmussen", "Schmidt", "Thomsen", "Ullmann", "Vogel", "Weber", "Xander",
     "Young", "Zimmermann", "Kjær", "Sørensen", "Müller", "Łukasik",
 )
-_GIVEN = ("Anna", "Bo", "Clara", "David", "Emil", "Freja", "Georg", "Hanna", "Ida", "Jonas",
-          "Karl", "Lea", "Mads")
+_GIVEN = {"m": ("Bo", "David", "Emil", "Georg", "Jonas", "Karl", "Mads"),
+          "w": ("Anna", "Clara", "Freja", "Hanna", "Ida", "Lea")}
 _FEDERATIONS = ("GER",) * 8 + ("DEN", "DEN", "SWE", "NOR", "POL", "NED", "FRA", "ENG", "AUT",
                                 "FID", "")
 _COLOURS = ("w", "b")
@@ -47,9 +47,9 @@ def _people(count: int, rng: random.Random, *, rated: bool = True) -> list[_Entr
     people = []
     for index in range(count):
         surname = _SURNAMES[index % len(_SURNAMES)]
-        given = _GIVEN[(index // len(_SURNAMES) + index) % len(_GIVEN)]
-        suffix = "" if index < len(_SURNAMES) else f" {chr(65 + index // len(_SURNAMES))}."
         sex = "w" if index % 4 == 1 else "m"
+        given = _GIVEN[sex][(index // len(_SURNAMES) + index) % len(_GIVEN[sex])]
+        suffix = "" if index < len(_SURNAMES) else f" {chr(65 + index // len(_SURNAMES))}."
         rating = None if not rated or rng.random() < 0.08 else max(
             1400, int(2680 - index * (1250 / count) + rng.randint(-25, 25)))
         title = ""

@@ -70,7 +70,13 @@ _CERTIFICATE_COLUMNS = (_WHOLE, None, _WHOLE, {"digits": 1, "signed": False}, _W
 _CERTIFICATE_GAME_COLUMNS = (_WHOLE, None, _WHOLE, None, None, None, None, None)
 
 
-def _state_message(requirement: norms.Requirement) -> Output:
+#: The requirements an exemption of 1.4.3 waives.
+_WAIVED = frozenset({"federations", "own-federation", "one-federation"})
+
+
+def _state_message(requirement: norms.Requirement, exempt: bool) -> Output:
+    if exempt and requirement.code in _WAIVED:
+        return _message("norm-waived")
     if requirement.state == "met":
         return _message("norm-met")
     if requirement.state == "not-met":
@@ -78,9 +84,12 @@ def _state_message(requirement: norms.Requirement) -> Output:
     return _message("norm-open", count=number_output(requirement.unknown, 0))
 
 
-def _requirement_rows(player: trf.Player, result: norms.NormCheck) -> list[list[_Cell]]:
+def _requirement_rows(
+    player: trf.Player, result: norms.NormCheck, exempt: bool
+) -> list[list[_Cell]]:
     """One row per requirement: start number, title, what it is, the player's value, what is
-    needed (at least / at most), met, not met or open, and the paragraph."""
+    needed (at least / at most), met, not met, open or waived, and the paragraph. Rp is a
+    whole number (Ra is rounded first), compared with a level such as 2599.5."""
     rows: list[list[_Cell]] = []
     for requirement in result.requirements:
         digits = _DIGITS.get(requirement.code, 0)
@@ -90,9 +99,10 @@ def _requirement_rows(player: trf.Player, result: norms.NormCheck) -> list[list[
             player.start_number,
             result.title,
             _message(f"norm-req-{requirement.code}", **named),
-            number_output(requirement.value, digits) if digits else requirement.value,
+            number_output(requirement.value, 1) if requirement.code == "score"
+            else requirement.value,
             _message(bound, value=number_output(requirement.needed, digits)),
-            _state_message(requirement),
+            _state_message(requirement, exempt),
             f"B.01 {requirement.rule}",
         ])
     return rows
@@ -313,7 +323,7 @@ def norm_outputs(
                     number, player.name, title, result.state,
                     _message(f"norm-state-{result.state}", title=title), _missing(result),
                 ]))
-            checks.extend(_requirement_rows(player, result))
+            checks.extend(_requirement_rows(player, result, chosen is not None))
             notes.extend([number, title, note]
                          for note in _player_notes(result, first_round, tournament, by_number))
             if result.achieved:
