@@ -23,6 +23,7 @@ from elo_core import norms
 from elo_core.errors import InputError
 from elo_core.numbers import NumberFormat, parse_rating
 from elo_core.page.fields import FormReader, Output, PageLanguage, number_output
+from elo_core.page.trf_norms import titles_of
 from elo_core.parsing import parse_result
 
 __all__ = ["DEFAULTS", "MODES", "parse_opponents"]
@@ -154,7 +155,8 @@ def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
         rows.append([{"text": title}, number_output(plan.average_rating, 0), needs, still])
         open_rows = [entry for entry in plan.requirements if not entry.met]
         for entry in open_rows:
-            mix.append([{"text": title}, _message(f"norm-req-{entry.code}", title=title),
+            mix.append([{"text": title}, _message(f"norm-req-{entry.code}",
+                                                  title=titles_of(title)),
                         _mix_state(entry)])
         if not open_rows:
             mix.append([{"text": title}, _message("np-mix-everything"), _message("np-mix-met")])

@@ -32,7 +32,7 @@ from elo_core.norm_rules import federation_kind
 from elo_core.page.fields import Output, number_output
 from elo_core.time_control import RatingList
 
-__all__ = ["EXEMPTION_CHOICES", "norm_outputs"]
+__all__ = ["EXEMPTION_CHOICES", "norm_outputs", "titles_of"]
 
 #: The exemption field's choices: as the file shows (the big Swiss's where it holds), none,
 #: or one of B.01 1.4.3 (the arbiter's word).
@@ -74,6 +74,12 @@ _CERTIFICATE_GAME_COLUMNS = (_WHOLE, None, _WHOLE, None, None, None, None, None)
 _WAIVED = frozenset({"federations", "own-federation", "one-federation"})
 
 
+def titles_of(title: str) -> Output:
+    """The titles that count as a norm's title "or higher" (B.01 1.4.5), in words: "GM" for
+    a GM norm, "IM or GM" for an IM norm, and so on."""
+    return _message(f"norm-titles-{title}")
+
+
 def _state_message(requirement: norms.Requirement, exempt: bool) -> Output:
     if exempt and requirement.code in _WAIVED:
         return _message("norm-waived")
@@ -94,7 +100,8 @@ def _requirement_rows(
     for requirement in result.requirements:
         digits = _DIGITS.get(requirement.code, 0)
         bound = "norm-at-most" if requirement.code in _AT_MOST else "norm-at-least"
-        named = {"title": result.title} if requirement.code == "titled-opponents" else {}
+        named = ({"title": titles_of(result.title)} if requirement.code == "titled-opponents"
+                 else {})
         rows.append([
             player.start_number,
             result.title,
@@ -122,7 +129,7 @@ def _requirement_words(requirement: norms.Requirement, title: str) -> Output:
                         needed=number_output(requirement.needed, digits))
     return _message(f"norm-more-{code}",
                     count=number_output(requirement.needed - requirement.value, digits),
-                    title=title)
+                    title=titles_of(title))
 
 
 def _missing(result: norms.NormCheck) -> Output | None:

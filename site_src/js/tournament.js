@@ -398,6 +398,16 @@ function revealResults() {
 section?.querySelector("#trf_file")?.addEventListener("change", () => { revealAfterFile = true; });
 section?.querySelector("#trf_text")?.addEventListener("paste", () => { revealAfterFile = true; });
 
+// --- the options: open on a wide screen, and wherever one of their fields has an error --------
+
+const options = section?.querySelector(".trf-options");
+if (options && window.matchMedia("(min-width: 40rem)").matches) options.open = true;
+section?.addEventListener("errors", (event) => {
+  if (options && event.detail.some((error) => options.querySelector(`[name="${error.field}"]`))) {
+    options.open = true;
+  }
+});
+
 // --- a player named in the norm list ----------------------------------------------------------
 
 // Opens the player's panel and scrolls to it, also a player beyond the first hundred shown.

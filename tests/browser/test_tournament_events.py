@@ -27,6 +27,11 @@ ACHIEVED = [(row[0], row[1]) for row in ANSWER["trf_certificates"]["rows"]]
 NORM_PLAYER = ACHIEVED[0][0]
 
 
+# How far below the top of the file field the results start: at most a screen.
+RESULTS_BELOW_FIELD = """() => document.getElementById("trf-summary").getBoundingClientRect().top
+  - document.getElementById("trf_file").closest(".field").getBoundingClientRect().top"""
+
+
 def choose_file(page: Any) -> None:
     """Choose the open through the file field and wait for its norm list."""
     page.set_input_files("#trf_file", files=[{
@@ -66,6 +71,7 @@ def test_on_a_phone_the_summary_comes_into_view_and_a_player_fits_the_screen(
 ) -> None:
     context, page, errors = open_ready(browser, served + PATHS[lang],
                                        viewport={"width": 390, "height": 740})
+    assert page.evaluate(RESULTS_BELOW_FIELD) < 740
     choose_file(page)
     # The answer is shown: the summary is in the viewport (the form above is a screen tall).
     top, bottom = page.locator("#trf-summary").evaluate(
@@ -79,8 +85,9 @@ def test_on_a_phone_the_summary_comes_into_view_and_a_player_fits_the_screen(
     assert body.locator(".trf-open").get_attribute("aria-expanded") == "true"
     assert -1 <= body.evaluate("(b) => b.getBoundingClientRect().top") < 740
     fits_the_screen(page, body, 390)
-    page.set_viewport_size({"width": 320, "height": 640})
+    page.set_viewport_size({"width": 320, "height": 568})
     fits_the_screen(page, body, 320)
+    assert page.evaluate(RESULTS_BELOW_FIELD) < 568
     assert errors == []
     context.close()
 
@@ -159,6 +166,7 @@ def test_on_a_desktop_the_table_fits_and_the_norm_certificates_print_one_a4_shee
                                        viewport={"width": 1280, "height": 900})
     # The print dialog is the browser's: the test prints to PDF itself.
     page.evaluate("() => { window.print = () => { window.printed = (window.printed || 0) + 1; }; }")
+    assert page.evaluate(RESULTS_BELOW_FIELD) < 900
     choose_file(page)
     table_fits_its_card(page)
     certificates_print_one_sheet_each(page, lang)

@@ -38,7 +38,7 @@ CASES = {
             "Games that count", "Federations other than the player's own",
             "Opponents from the player's own federation", "Most opponents from one federation",
             "Title-holders among the opponents (not CM or WCM)",
-            "Opponents with the title IM or higher", "Average rating of the opponents (Ra)",
+            "Opponents with the title IM or GM", "Average rating of the opponents (Ra)",
             "Performance (Rp, before rounding)", "Points (at least 35 %)",
         ],
         "values": ["9", "4", "3", "3", "7", "4", "2,323", "2,489", "6.5"],
