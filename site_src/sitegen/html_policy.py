@@ -13,7 +13,9 @@ turn the text after it into markup. After every placeholder is filled, the artic
 is checked again (:func:`find_final_violation`), against the same list plus what the build itself
 writes (form fields, outputs, the curve's SVG); nothing in either list navigates or loads.
 Elements left open at the end of an article are refused in both checks: the page's template
-would close them, or take its own markup into an unfinished tag.
+would close them, or take its own markup into an unfinished tag. So is an element an ancestor's
+end tag closes by the way (``<p>See the <a href=…>handbook</p>``): a browser opens a formatting
+element such as ``<a>`` or ``<b>`` again after it, around the page's own markup.
 """
 
 from __future__ import annotations
@@ -158,6 +160,17 @@ class _Checker(HTMLParser):
     def handle_endtag(self, tag: str) -> None:
         for index in range(len(self.open) - 1, -1, -1):
             if self.open[index][0] == tag:
+                # An element this end tag would close by the way: a browser keeps a formatting
+                # element (a, b, em, s…) in its list of active ones and opens it again around
+                # whatever follows, the page's own markup too. Only elements whose end tag is
+                # optional may be closed so.
+                left = [(name, text) for name, text in self.open[index + 1:]
+                        if name not in _OPTIONAL_END]
+                if left:
+                    name, text = left[-1]
+                    self._found(f"<{name}> is not closed before </{tag}>: add </{name}> "
+                                f"(a browser would carry it on past </{tag}>)",
+                                re.escape(text), rf"<\s*{re.escape(name)}\b")
                 del self.open[index:]
                 return
 

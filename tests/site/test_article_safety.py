@@ -84,6 +84,36 @@ def test_an_unclosed_tag_at_the_end_of_an_article_is_an_error(
     assert error.line == 9
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # The last paragraph's link: browsers open it again around the page's footer.
+        ('See the rules in the <a href="https://evil.example/">handbook',
+         "<a> is not closed before </p>"),
+        ("Some <b>bold text\n\nand a paragraph after it", "<b> is not closed before </p>"),
+        ("<div><s>struck</div>", "<s> is not closed before </div>"),
+    ],
+    ids=["link-in-last-paragraph", "bold-in-a-paragraph", "struck-in-a-block"],
+)
+def test_an_element_closed_by_an_ancestors_end_tag_is_an_error(
+    fixture_config: SiteConfig, text: str, message: str
+) -> None:
+    """Issue 42, item 2: before, the check took </p> as closing the <a> too."""
+    error = _fails(fixture_config, HEAD + "first\n\n" + text + "\n")
+    assert message in error.message
+    assert error.line == 9
+
+
+def test_elements_whose_end_tag_is_optional_may_be_closed_by_their_parent() -> None:
+    for html in ("<ul><li>a<li>b</ul>", "<table><tbody><tr><td>x<td>y</table>",
+                 "<dl><dt>a<dd>b</dl>", "<div><p>x</div>", "<p>a <em>b</em> c</p>"):
+        assert find_violation(html) is None, html
+    for html in ("<p><em>x</p>", "<div><code>x</div>", "<li><a href='/x'>y</li>"):
+        violation = find_violation(html)
+        assert violation is not None and "is not closed before" in violation.message, html
+    assert find_final_violation("<p>x <strong>y</p>") is not None
+
+
 def test_an_unfinished_tag_at_the_end_is_refused() -> None:
     """Markdown escapes an unfinished tag it sees; the check refuses one whatever made it."""
     for ending in ("<span title='", '<img src="/x.png" alt="', "<p class=x"):
