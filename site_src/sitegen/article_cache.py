@@ -6,14 +6,17 @@ the same from here: its text and file, elo_core, every file of the site's source
 build's own code among them), the libraries that render it and the settings. The addresses
 it linked to are checked again by the caller, as for an article kept in memory.
 
-Entries are JSON, read as data. Each build keeps only the entries it used, so the folder
-holds one site's articles, never more.
+Entries are JSON, read as data, and held to the allow-list again when read
+(:func:`sitegen.html_policy.find_rendered_violation`): an entry changed on disk publishes
+nothing an article could not; it is set aside with a warning and the article rendered again.
+Each build keeps only the entries it used, so the folder holds one site's articles, never more.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import os
 import sys
 import tempfile
@@ -24,8 +27,11 @@ from typing import Any
 
 from sitegen.config import SiteConfig
 from sitegen.content import Page
+from sitegen.html_policy import find_rendered_violation
 
 __all__ = ["ArticleCache", "Rendered"]
+
+log = logging.getLogger("sitegen")
 
 # Bumped when what an entry holds changes shape.
 FORMAT = 1
@@ -66,12 +72,16 @@ class ArticleCache:
                            page.body if body is None else body, elo_hash])
         return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
-    def get(self, page: Page, elo_hash: str) -> Rendered | None:
+    def get(self, page: Page, elo_hash: str,
+            reserved_ids: frozenset[str] = frozenset()) -> Rendered | None:
+        """The entry of ``page`` as it is now, if there is one and it passes the allow-list
+        (``reserved_ids``: the ids the page's scripts use, as for an article rendered now)."""
         if self.folder is None:
             return None
         key = self._key(page, elo_hash)
+        path = self.folder / f"{key}.json"
         try:
-            entry = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            entry = json.loads(path.read_text(encoding="utf-8"))
             html, toc, ids = entry["html"], entry["toc"], entry["ids"]
             looked_up = {(target, lang): address for target, lang, address in entry["links"]}
         except (OSError, ValueError, KeyError, TypeError):  # none yet, or not one we wrote
@@ -80,6 +90,11 @@ class ArticleCache:
                 and all(isinstance(ident, str) for ident in ids)
                 and all(isinstance(part, str) for link in looked_up.items()
                         for part in (*link[0], link[1] or ""))):
+            return None
+        problem = find_rendered_violation(html, ids, reserved_ids)
+        if problem is not None:
+            log.warning("%s: %s; the entry for %s is set aside and the article rendered again",
+                        path, problem, page.source)
             return None
         return (html, toc, ids), looked_up
 

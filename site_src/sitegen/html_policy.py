@@ -26,8 +26,8 @@ from html.parser import HTMLParser
 
 __all__ = [
     "PageScan", "RESERVED_ID", "Violation", "article_ids", "check_article",
-    "find_final_violation", "find_page_violation", "find_violation", "looks_like_html",
-    "scan_page", "script_ids",
+    "find_final_violation", "find_page_violation", "find_rendered_violation", "find_violation",
+    "looks_like_html", "scan_page", "script_ids",
 ]
 
 # Attributes every allowed element may carry (aria-* too). No style: the CSP blocks it anyway.
@@ -277,6 +277,28 @@ def find_final_violation(html: str) -> Violation | None:
 def article_ids(html: str) -> list[str]:
     """The ids an article's HTML defines, in order."""
     return _check(html, FINAL_ALLOWED, generated=True).ids
+
+
+def find_rendered_violation(html: str, author_ids: list[str],
+                            reserved_ids: frozenset[str] = frozenset()) -> str | None:
+    """What is wrong with an article rendered earlier (``html``, final, and the ids its author
+    gave, as :mod:`sitegen.article_cache` keeps them), or None: the final check, and every id
+    either the author's (never one the page uses) or one the build gives (:data:`RESERVED_ID`).
+    The ids are checked too as the page's own check (pipeline._check_ids) trusts them."""
+    checker = _check(html, FINAL_ALLOWED, generated=True)
+    if checker.violation is not None:
+        return checker.violation.message
+    declared = set(author_ids)
+    for ident in checker.ids:
+        generated = RESERVED_ID.fullmatch(ident) is not None
+        if ident in declared and (generated or ident in reserved_ids):
+            return f"id {ident!r} is used by the page itself"
+        if ident not in declared and not generated:
+            return f"id {ident!r} is not among the article's ids"
+    missing = declared - set(checker.ids)
+    if missing:
+        return f"id {sorted(missing)[0]!r} is not in the article"
+    return None
 
 
 _SCRIPT_ID = re.compile(r"""getElementById\(\s*["'`]([^"'`$]+)["'`]\s*\)""")

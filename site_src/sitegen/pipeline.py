@@ -306,7 +306,7 @@ class Builder:
         for page in pages:
             if bodies[page.source] is not None:
                 continue
-            stored = cache.get(page, elo_hash)  # rendered by an earlier build
+            stored = cache.get(page, elo_hash, self._script_ids)  # rendered by an earlier build
             if stored is not None and _links_hold(stored[1], link_table):
                 self._articles[page.source] = ((page.body, page.body_line, elo_hash), *stored)
                 bodies[page.source] = stored[0]

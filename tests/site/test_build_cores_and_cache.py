@@ -118,3 +118,26 @@ def test_an_entry_that_is_not_the_builds_own_is_not_used(cached: SiteConfig) -> 
     after = Builder(cached).build()
     assert after.from_disk == first.pages - 2
     assert _tree(cached.out_dir) == written
+
+
+@pytest.mark.parametrize("tampering", [
+    '<script>alert(1)</script>',
+    '<img src="/x.png" onerror="alert(1)">',
+    '<form action="https://evil.example/"><button>Sign in</button></form>',
+    '<a href="javascript:alert(1)">x</a>',
+    '<p><a href="https://evil.example/">handbook</p>',
+    '<p id="ui-messages">x</p>',
+], ids=["script", "onerror", "form", "javascript-link", "open-link", "page-id"])
+def test_an_entry_changed_on_disk_is_held_to_the_allow_list(
+        cached: SiteConfig, tampering: str, caplog: pytest.LogCaptureFixture) -> None:
+    """Issue 42, item 6: before, an article read from the cache was published unchecked."""
+    first = Builder(cached).build()
+    written = _tree(cached.out_dir)
+    changed = next(path for path in _entries(cached)
+                   if "The expected score is" in path.read_text(encoding="utf-8"))
+    entry = json.loads(changed.read_text(encoding="utf-8"))
+    changed.write_text(json.dumps({**entry, "html": entry["html"] + tampering}), encoding="utf-8")
+    after = Builder(cached).build()
+    assert (after.rendered, after.from_disk) == (1, first.pages - 1)
+    assert _tree(cached.out_dir) == written  # the article rendered again, as it was
+    assert f"{changed}: " in caplog.text and "rendered again" in caplog.text
