@@ -27,7 +27,7 @@ from html.parser import HTMLParser
 __all__ = [
     "PageScan", "RESERVED_ID", "Violation", "article_ids", "check_article",
     "find_final_violation", "find_page_violation", "find_rendered_violation", "find_violation",
-    "looks_like_html", "scan_page", "script_ids",
+    "looks_like_html", "scan_page", "script_ids", "split_before",
 ]
 
 # Attributes every allowed element may carry (aria-* too). No style: the CSP blocks it anyway.
@@ -299,6 +299,48 @@ def find_rendered_violation(html: str, author_ids: list[str],
     if missing:
         return f"id {sorted(missing)[0]!r} is not in the article"
     return None
+
+
+class _TopLevel(HTMLParser):
+    """Finds where the first ``<tag>`` start tag outside any other element begins."""
+
+    def __init__(self, tag: str, html: str) -> None:
+        super().__init__(convert_charrefs=True)
+        self.tag = tag
+        self.starts = [0]  # the offset of each line (HTMLParser counts lines at "\n")
+        for line in html.split("\n")[:-1]:
+            self.starts.append(self.starts[-1] + len(line) + 1)
+        self.open: list[str] = []
+        self.found: int | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if self.found is not None:
+            return
+        # An open <p> (and what else closes by itself) does not hold a heading: it ends there.
+        if tag == self.tag and all(name in _OPTIONAL_END for name in self.open):
+            line, column = self.getpos()
+            self.found = self.starts[line - 1] + column
+        elif tag not in _VOID:
+            self.open.append(tag)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        pass
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in self.open:
+            del self.open[len(self.open) - 1 - self.open[::-1].index(tag):]
+
+
+def split_before(html: str, tag: str) -> tuple[str, str]:
+    """``html`` cut where its first ``<tag>`` outside any other element starts: the part
+    before it, and the rest ("" without one). Found by parsing, not by text: "<h2" may stand
+    inside an attribute's value, or inside a <details>."""
+    finder = _TopLevel(tag, html)
+    finder.feed(html)
+    finder.close()
+    if finder.found is None:
+        return html, ""
+    return html[:finder.found], html[finder.found:]
 
 
 _SCRIPT_ID = re.compile(r"""getElementById\(\s*["'`]([^"'`$]+)["'`]\s*\)""")

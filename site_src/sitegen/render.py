@@ -12,9 +12,11 @@ from decimal import Decimal
 import jinja2
 import jinja2.bccache
 from babel.support import Translations
+from markupsafe import Markup
 
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError, describe
+from sitegen.html_policy import split_before
 from sitegen.i18n import format_input, format_number
 
 __all__ = ["TemplateRenderer", "relative_path"]
@@ -90,6 +92,9 @@ class TemplateRenderer:
             )
             env.filters["input_value"] = lambda text, _lang=lang: format_input(str(text), _lang)
             env.filters["relative_path"] = relative_path
+            # An article's HTML (checked: sitegen.html_policy) cut at a top-level element.
+            env.filters["split_before"] = lambda html, tag: tuple(
+                Markup(part) for part in split_before(str(html), tag))
             env.globals["url"] = config.url
             self.envs[lang] = env
 

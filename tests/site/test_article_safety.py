@@ -15,7 +15,8 @@ import pytest
 
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
-from sitegen.html_policy import find_final_violation, find_page_violation, find_violation
+from sitegen.html_policy import (find_final_violation, find_page_violation, find_violation,
+                                  split_before)
 from sitegen.pipeline import build
 
 HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: example\n---\n"
@@ -266,3 +267,31 @@ def test_a_failing_page_template_names_the_template_and_line(tmp_path: Path) -> 
     with pytest.raises(BuildError) as caught:
         renderer.render("en", "page.html", {"zero": 0}, source=tmp_path / "a.md")
     assert caught.value.path == templates / "page.html" and caught.value.line == 2
+
+
+def test_the_tournament_page_splits_its_article_at_a_heading_not_at_text(
+    fixture_config: SiteConfig,
+) -> None:
+    """Issue 42, item 7: tournament.html cut the article at the text "<h2", which may stand in
+    an attribute: the page's own closing tags became the abbreviation's tooltip."""
+    article = fixture_config.content_dir / "en" / "example.md"
+    article.write_text(HEAD.replace("slug: example\n", "slug: example\ntemplate: tournament.html\n")
+                       + 'Intro with <abbr title="a <h2 b">FIDE</abbr> '
+        "rules.\n\n<details><summary>More</summary>\n\n## Inside\n\n</details>\n\n"
+        "## Section\n\nMore.\n")
+    build(dataclasses.replace(fixture_config, strict=False))
+    page = (fixture_config.out_dir / "en" / "example" / "index.html").read_text()
+    lead = page.split('<div class="lead">', 1)[1].split("</div>", 1)[0]
+    assert '<p>Intro with <abbr title="a <h2 b">FIDE</abbr> rules.</p>' in lead
+    assert "## Inside\n\n</details>" in lead  # a heading inside another element stays there
+    sections = page.split('<div class="lead tool-article">', 1)[1]
+    assert sections.lstrip().startswith('<h2 id="section">Section')
+
+
+def test_split_before_finds_the_first_top_level_element() -> None:
+    assert split_before('<p title="<h2">a</p><h2>b</h2>', "h2") == ('<p title="<h2">a</p>',
+                                                                     "<h2>b</h2>")
+    assert split_before("<p>a\n<h2>b</h2>", "h2") == ("<p>a\n", "<h2>b</h2>")
+    assert split_before("<div><h2>a</h2></div>\n<h2>b</h2>", "h2") == (
+        "<div><h2>a</h2></div>\n", "<h2>b</h2>")
+    assert split_before("<p>no heading</p>", "h2") == ("<p>no heading</p>", "")
