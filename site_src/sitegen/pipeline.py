@@ -38,6 +38,7 @@ from sitegen.i18n import (
     format_output,
     load_catalog,
     load_translations,
+    markup_in,
     number_symbols,
     page_messages,
     untranslated,
@@ -92,36 +93,52 @@ def _check_translations(config: SiteConfig, pages: list[Page],
     return notices
 
 
-def _catalog_problems(config: SiteConfig) -> list[tuple[Path, str]]:
+# A catalog's problem: its file, the line (None: the whole file) and what it means.
+_CatalogProblem = tuple[Path, int | None, str]
+
+
+def _catalog_problems(config: SiteConfig) -> list[_CatalogProblem]:
     """Each language's catalog that is missing or leaves UI strings untranslated, with what
-    that means for its pages (see :func:`_check_catalogs`)."""
-    problems: list[tuple[Path, str]] = []
+    that means for its pages, and each translation that holds markup (a translation is
+    text: sitegen.i18n.markup_in); see :func:`_check_catalogs`."""
+    problems: list[_CatalogProblem] = []
     for lang in config.languages:
         if lang == config.default_language:
             continue
         path = config.source_dir / "locales" / lang / "LC_MESSAGES" / "messages.po"
         if not path.is_file():
-            problems.append((path, f"no {lang!r} catalog: every UI string of its pages is "
-                                   "shown in English (./dev add-language creates it)"))
+            problems.append((path, None, f"no {lang!r} catalog: every UI string of its pages "
+                                         "is shown in English (./dev add-language creates it)"))
             continue
-        missing = untranslated(load_catalog(config.source_dir / "locales", lang))
+        catalog = load_catalog(config.source_dir / "locales", lang)
+        missing = untranslated(catalog)
         if missing:
-            problems.append((path, f"{len(missing)} UI strings have no {lang!r} translation "
-                                   "and are shown in English (build.py i18n lists them)"))
+            problems.append((path, None, f"{len(missing)} UI strings have no {lang!r} "
+                                         "translation and are shown in English (build.py i18n "
+                                         "lists them)"))
+        for line, msgid, markup in markup_in(catalog):
+            problems.append((path, line, f"the translation of {msgid[:40]!r} holds markup "
+                                         f"({markup!r}): a translation is text, and the page "
+                                         "shows its tags and character references as "
+                                         "written; write it without them"))
     return problems
 
 
-def _check_catalogs(config: SiteConfig, problems: list[tuple[Path, str]],
+def _check_catalogs(config: SiteConfig, problems: list[_CatalogProblem],
                     report: BuildReport) -> None:
-    """A UI string a language's catalog does not translate is shown in English: a warning
-    that counts them, per language; an error under --strict, as a missing article is."""
+    """A UI string a language's catalog does not translate is shown in English, a
+    translation with markup shows it as text: a warning each (untranslated strings counted
+    per language); errors under --strict, as a missing article is."""
+    def where(path: Path, line: int | None) -> str:
+        return f"{path}:{line}" if line is not None else str(path)
+
     if problems and config.strict:
-        (first, message), *others = problems
-        raise BuildError(first, None, message + " (--strict)"
-                         + "".join(f"\n  {path}: {other}" for path, other in others))
-    for path, message in problems:
-        log.warning("%s: %s", path, message)
-        report.warnings.append(message)
+        (first, line, message), *others = problems
+        raise BuildError(first, line, message + " (--strict)"
+                         + "".join(f"\n  {where(path, at)}: {other}" for path, at, other in others))
+    for path, line, message in problems:
+        log.warning("%s: %s", where(path, line), message)
+        report.warnings.append(f"{where(path, line)}: {message}")
 
 
 def _elo_core(fresh: bool = False) -> Any:
@@ -162,9 +179,11 @@ def _prerender(examples: dict[str, dict[str, Any]], lang: str,
 
 
 def _messages_json(messages: dict[str, str]) -> str:
-    """Messages as JSON that is safe inside a <script> element."""
+    """Messages as JSON that is safe inside a <script> element: no "<" at all, so neither
+    "</script" nor "<!--" (which changes how a browser finds the element's end) can stand
+    in it, whatever a translation holds."""
     return json.dumps(messages, ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":")).replace("</", "<\\/")
+                      separators=(",", ":")).replace("<", "\\u003c")
 
 
 class Builder:
@@ -187,7 +206,7 @@ class Builder:
         self._script_ids: frozenset[str] = frozenset()
         self._messages: dict[str, dict[str, str]] = {}
         self._translations: dict[str, Translations] = {}
-        self._catalog_problems: list[tuple[Path, str]] | None = None
+        self._catalog_problems: list[_CatalogProblem] | None = None
         self._cache: ArticleCache | None = None  # made again when the site's sources change
 
     def build(self, changed: set[Path] | None = None) -> BuildReport:

@@ -1,4 +1,5 @@
-"""Fill the Jinja2 templates (autoescaped, with the UI catalog of the page's language)."""
+"""Fill the Jinja2 templates (autoescaped, with the UI catalog of the page's language, whose
+translations are text: escaped like any other value)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from markupsafe import Markup
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError, describe
 from sitegen.html_policy import split_before
-from sitegen.i18n import format_input, format_number
+from sitegen.i18n import format_input, format_number, text_translations
 
 __all__ = ["TemplateRenderer", "relative_path"]
 
@@ -84,8 +85,9 @@ class TemplateRenderer:
                 lstrip_blocks=True,
                 bytecode_cache=_BYTECODE,
             )
-            env.install_gettext_translations(  # type: ignore[attr-defined]
-                translations[lang], newstyle=True
+            # Translations are text (sitegen.i18n.text_translations), never markup.
+            env.install_gettext_callables(  # type: ignore[attr-defined]
+                **text_translations(translations[lang]), newstyle=True
             )
             env.filters["num"] = lambda value, digits=0, signed=False, _lang=lang: (
                 format_number(value, digits, _lang, signed=signed)
