@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Build the static site into dist/, or serve it while editing.
 
-    python build.py [--strict] [--base-url URL [--local]] [--out DIR]
+    python build.py [--strict] [--base-url URL [--local]] [--out DIR [--force]]
     python build.py serve [--port 8000]   # builds into .cache/serve-dist, never dist/
     python build.py i18n        # extract UI strings and update the catalogs
     python build.py translations [--check] [--mark de/formula …]   # ok, outdated or missing
@@ -44,7 +44,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--local", action="store_true",
                         help="allow a local --base-url (127.0.0.1, localhost) on purpose")
     parser.add_argument("--out", type=Path, default=None,
-                        help="output folder (dist/; serve: .cache/serve-dist)")
+                        help="output folder (dist/; serve: .cache/serve-dist), replaced whole: "
+                             "a new or empty one, or one a build wrote")
+    parser.add_argument("--force", action="store_true",
+                        help="replace an --out folder that holds other files (never the "
+                             "project's folder, its sources or the home folder)")
     parser.add_argument("--content", type=Path, default=SiteConfig.content_dir,
                         help="the articles' folder (one subfolder per language)")
     parser.add_argument("--source", type=Path, default=SiteConfig.source_dir,
@@ -67,7 +71,7 @@ def main(argv: list[str] | None = None) -> int:
     base_url = args.base_url.rstrip("/") + "/" if args.base_url else None
     config = SiteConfig(base_url=base_url, out_dir=out.resolve(),
                         content_dir=args.content.resolve(), source_dir=args.source.resolve(),
-                        strict=args.strict, workers=args.workers,
+                        strict=args.strict, workers=args.workers, force=args.force,
                         cache_dir=None if args.no_cache else (SiteConfig.root / CACHE_DIR).resolve(),
                         local=args.local or serving)
     if args.command == "i18n":

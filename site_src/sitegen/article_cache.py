@@ -40,7 +40,7 @@ FORMAT = 1
 LIBRARIES = ("babel", "jinja2", "latex2mathml", "markdown", "markupsafe")
 
 # Settings that do not reach an article's HTML: where it is written, how it is built.
-_NOT_RENDERED = {"out_dir", "workers", "cache_dir", "strict"}
+_NOT_RENDERED = {"out_dir", "workers", "cache_dir", "strict", "force"}
 
 # (HTML, headings, own ids), and the addresses looked up while rendering it.
 Rendered = tuple[tuple[str, list[dict[str, Any]], list[str]],

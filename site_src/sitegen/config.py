@@ -76,6 +76,9 @@ class SiteConfig:
     # Where a build keeps the articles it rendered, for the next build (sitegen.article_cache);
     # None: nowhere. build.py keeps them in .cache/build.
     cache_dir: Path | None = None
+    # Replace an output folder that holds files a build did not write (build.py --force);
+    # never the project's folder, its inputs or the home folder (sitegen.publish).
+    force: bool = False
     content_security_policy: str = CONTENT_SECURITY_POLICY
     # What an article's front matter may name as ``template:`` (the others are layouts,
     # partials or not pages at all: sw.js, 404.html, manifest.webmanifest).

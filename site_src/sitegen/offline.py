@@ -8,13 +8,14 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.config import SiteConfig
+from sitegen.publish import MARKER
 
 __all__ = ["file_digests", "service_worker_context"]
 
 # Large runtime files are cached when the engine first fetches them (through the
 # service worker), so a first visit downloads each of them exactly once.
 RUNTIME_SUFFIXES = (".wasm", ".zip", "pyodide.asm.mjs", "pyodide.mjs", "pyodide-lock.json")
-NOT_CACHED = ("sw.js", "_headers", "robots.txt", "sitemap.xml")
+NOT_CACHED = ("sw.js", "_headers", "robots.txt", "sitemap.xml", MARKER)
 
 
 def _url_of(config: SiteConfig, relative: str) -> str:

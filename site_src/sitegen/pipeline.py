@@ -50,7 +50,7 @@ from sitegen.render import TemplateRenderer
 from sitegen.sandbox import article_namespace
 from sitegen.suggest import unknown
 
-__all__ = ["BuildReport", "Builder", "build"]
+__all__ = ["BuildReport", "Builder", "build", "output_problem"]
 
 log = logging.getLogger("sitegen")
 
@@ -239,6 +239,9 @@ class Builder:
             raise BuildError("--base-url", None, problem)
         report = BuildReport()
         if previous is None:
+            output = output_problem(config)
+            if output is not None:
+                raise BuildError(config.out_dir, None, output)
             with publish.staging(config.out_dir) as folder:
                 state = self.render_site(folder, report)
                 publish.put_in_place(folder, config.out_dir)
@@ -824,6 +827,14 @@ def _check_ids(page: Page, html: str, body_html: str, own_ids: list[str],
 def _write_bytes(path: Path, data: bytes) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
+
+
+def output_problem(config: SiteConfig) -> str | None:
+    """Why the build may not replace ``config.out_dir`` (sitegen.publish.output_problem)."""
+    return publish.output_problem(
+        config.out_dir, keep=[config.root, Path.home()],
+        inputs=[config.content_dir, config.source_dir, config.package_dir, config.root / ".git"],
+        force=config.force)
 
 
 def build(config: SiteConfig) -> BuildReport:

@@ -221,6 +221,13 @@ def serve(config: SiteConfig, *, host: str, port: int) -> int:
 
     from sitegen.pipeline import Builder
 
+    from sitegen.pipeline import output_problem
+
+    # A folder the build may not replace is not served either.
+    problem = output_problem(config)
+    if problem is not None:
+        log.error("cannot serve: %s", problem)
+        return 1
     generation = Generation()
     # The port first: a busy one is reported before any build work.
     try:

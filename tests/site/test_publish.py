@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import signal
 import subprocess
@@ -13,6 +14,7 @@ import pytest
 
 from sitegen.config import SiteConfig
 from sitegen.pipeline import build
+from sitegen.publish import MARKER
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -100,3 +102,84 @@ def test_no_rename_of_the_swap_leaves_dist_missing(
     monkeypatch.setattr(os, "rename", checked)
     build(fixture_config)
     assert False not in after_each_rename
+
+
+# --out replaces a folder whole (issue 42, item 4): before, whatever it held was deleted.
+
+def _refused(config: SiteConfig, reason: str) -> None:
+    from sitegen.errors import BuildError
+
+    with pytest.raises(BuildError) as caught:
+        build(config)
+    assert reason in caught.value.message, caught.value.message
+    assert not list(config.out_dir.parent.glob(".dist-*"))
+
+
+def test_a_folder_with_files_a_build_did_not_write_is_replaced_only_with_force(
+        fixture_config: SiteConfig) -> None:
+    out = fixture_config.out_dir
+    out.mkdir()
+    (out / "keep.txt").write_text("the owner's")
+    _refused(fixture_config, "holds files a build did not write (keep.txt)")
+    assert sorted(path.name for path in out.iterdir()) == ["keep.txt"]
+
+    build(dataclasses.replace(fixture_config, force=True))
+    assert not (out / "keep.txt").exists() and (out / "en" / "index.html").is_file()
+    assert (out / MARKER).is_file()
+    build(fixture_config)  # a build's own folder: replaced without a word
+
+
+def test_an_empty_folder_or_an_earlier_builds_is_replaced(fixture_config: SiteConfig) -> None:
+    fixture_config.out_dir.mkdir()
+    build(fixture_config)
+    # An output from before outputs carried the marker is a build's too.
+    (fixture_config.out_dir / MARKER).unlink()
+    build(fixture_config)
+    assert (fixture_config.out_dir / MARKER).is_file()
+
+
+def test_the_project_its_sources_and_the_home_folder_are_never_replaced(
+        fixture_config: SiteConfig, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With --force too. A copy stands for the project and for the home folder: before, the
+    build deleted each of them."""
+    project = tmp_path / "project"
+    (project / ".git").mkdir(parents=True)
+    (project / "README.md").write_text("the project")
+    home = tmp_path / "home"
+    (home / "letters").mkdir(parents=True)
+    monkeypatch.setenv("HOME", str(home))
+    config = dataclasses.replace(fixture_config, root=project, force=True)
+    for out in (project, tmp_path, home, fixture_config.content_dir):
+        _refused(dataclasses.replace(config, out_dir=out), "which a build never replaces")
+    _refused(dataclasses.replace(config, out_dir=fixture_config.content_dir / "site"),
+             "is inside")
+    assert (project / "README.md").is_file() and (project / ".git").is_dir()
+    assert (home / "letters").is_dir()
+
+
+def test_build_py_says_why_it_refuses_and_takes_force(fixture_config: SiteConfig) -> None:
+    out = fixture_config.out_dir
+    out.mkdir()
+    (out / "notes.txt").write_text("the owner's")
+    command = [sys.executable, str(ROOT / "build.py"), "--content",
+               str(fixture_config.content_dir), "--out", str(out), "--no-cache"]
+    refused = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert refused.returncode == 1
+    assert "holds files a build did not write (notes.txt)" in refused.stderr
+    assert "--force" in refused.stderr and "Traceback" not in refused.stderr
+    assert (out / "notes.txt").is_file()
+    forced = subprocess.run([*command, "--force"], cwd=ROOT, capture_output=True, text=True,
+                            timeout=300)
+    assert forced.returncode == 0, forced.stderr
+    assert not (out / "notes.txt").exists()
+
+
+def test_serve_refuses_a_folder_it_may_not_replace(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    (home / "letters").mkdir(parents=True)
+    run = subprocess.run([sys.executable, str(ROOT / "build.py"), "serve", "--out", str(home),
+                          "--port", "0"], cwd=ROOT, capture_output=True, text=True, timeout=120,
+                         env={**os.environ, "HOME": str(home)})
+    assert run.returncode == 1
+    assert "cannot serve" in run.stderr and "which a build never replaces" in run.stderr
+    assert (home / "letters").is_dir()
