@@ -70,6 +70,9 @@ class SiteConfig:
     strict: bool = False
     # How long one page's expressions may run (sitegen.sandbox.Limits).
     expression_seconds: float = 10.0
+    # How much memory rendering one article may take, in bytes: how far it may grow the
+    # address space of the process that renders it (sitegen.parallel.memory_bound; Linux).
+    article_memory: int | None = 256 * 2**20
     # Processes that render articles at once (sitegen.parallel): 0, one per core; 1, only
     # the build's own.
     workers: int = 0

@@ -24,7 +24,7 @@ def describe(error: BaseException) -> str:
     if isinstance(error, RecursionError):
         return "nested too deeply to read (brackets, quotes or lists inside one another)"
     if isinstance(error, MemoryError):
-        return "needs more memory than a page may use"
+        return "needs more memory than an article may use"
     text = str(error)
     if "integer string conversion" in text or "Exceeds the limit" in text:
         return "a number with too many digits (at most 4300)"

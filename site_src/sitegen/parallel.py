@@ -1,10 +1,17 @@
-"""Work spread over the machine's cores: the articles of a full build.
+"""Work spread over the machine's cores: the articles of a full build, each within a memory
+bound.
 
 Rendering an article (its expressions, Markdown, the allow-list) is most of a full build's
 time and depends on nothing another article makes, so each core renders its share in a
 process forked from the build's, which already holds everything read so far. Results come
 back in the articles' order, and so does the first error: a build fails on the same
 article, with the same message, however many processes it used.
+
+Each article may grow the address space of the process that renders it by a bounded amount
+(:func:`memory_bound`, Linux's RLIMIT_AS): past it an allocation fails with MemoryError,
+which names the article, instead of the build taking the machine's memory. A render process
+that dies all the same (the kernel's out-of-memory killer, a crash) is seen at once: the
+build fails naming the article it was rendering, never waits for it.
 
 Forking is used only where it is safe: where the platform has it and the build's process
 runs no other thread (``serve``'s first build runs before its server starts; a build
@@ -14,24 +21,33 @@ inside a test that serves pages from a thread renders in its own process).
 from __future__ import annotations
 
 import multiprocessing
+import multiprocessing.connection
 import os
+import signal
 import threading
+from collections import deque
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, TypeVar
 
-from sitegen.errors import BuildError
+from sitegen.errors import BuildError, describe
 
-__all__ = ["ordered_map", "processes_for"]
+try:
+    import resource
+except ImportError:  # not on Windows: no bound there
+    resource = None  # type: ignore[assignment]
+
+__all__ = ["memory_bound", "ordered_map", "processes_for"]
 
 T = TypeVar("T")
 R = TypeVar("R")
 
 # Fewer items than this per process and the forks cost more than they save.
 MIN_ITEMS_PER_PROCESS = 4
-
-# The task of the map under way: a forked process inherits it (nothing is pickled but the
-# item's index and the result).
-_task: Callable[[int], Any] | None = None
+# Items sent to a process ahead of the one it renders, so it never waits for the next.
+AHEAD = 2
 
 
 def processes_for(workers: int, items: int) -> int:
@@ -46,30 +62,176 @@ def processes_for(workers: int, items: int) -> int:
     return wanted
 
 
-def _run(index: int) -> tuple[bool, Any]:
-    assert _task is not None
+def _address_space() -> int | None:
+    """The size of this process's address space now, in bytes (Linux); None elsewhere."""
     try:
-        return True, _task(index)
+        with open("/proc/self/statm", encoding="ascii") as handle:
+            pages = int(handle.read().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+@contextmanager
+def memory_bound(limit: int | None) -> Iterator[None]:
+    """What runs inside may grow this process's address space by ``limit`` bytes at most: an
+    allocation past it raises MemoryError. None, or a system that cannot say how large the
+    address space is (no /proc) or bound it (no RLIMIT_AS): no bound. A lower limit set
+    from outside (``ulimit -v``) stays."""
+    now = _address_space() if limit is not None and resource is not None else None
+    if limit is None or now is None:
+        yield
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    bound = now + limit
+    for outer in (soft, hard):
+        if outer != resource.RLIM_INFINITY:
+            bound = min(bound, outer)
+    resource.setrlimit(resource.RLIMIT_AS, (bound, hard))
+    try:
+        yield
+    finally:
+        resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+# The outcome of one item: (True, its result) or (False, a BuildError's path, line, message).
+_Outcome = tuple[bool, Any]
+
+
+def _attempt(task: Callable[[T], R], item: T, memory: int | None,
+             where: Callable[[T], Path]) -> _Outcome:
+    try:
+        with memory_bound(memory):
+            return True, task(item)
     except BuildError as error:  # sent back as its parts: its __init__ takes three
         return False, (str(error.path), error.line, error.message)
+    except MemoryError as error:  # past the bound outside what the task catches itself
+        return False, (str(where(item)), None, describe(error))
 
 
-def ordered_map(task: Callable[[T], R], items: Sequence[T], processes: int) -> Iterator[R]:
-    """``task(item)`` for each item, in order; with ``processes`` > 1 computed in that many
-    forked processes. A BuildError is raised for the first failing item in order."""
+def _serve(connection: multiprocessing.connection.Connection, task: Callable[[T], R],
+           items: Sequence[T], memory: int | None, where: Callable[[T], Path]) -> None:
+    """A render process: renders the items whose index it is sent, in order, until None."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C: the build's process stops it
+    while (index := connection.recv()) is not None:
+        connection.send((index, *_attempt(task, items[index], memory, where)))
+
+
+def _ended(exitcode: int | None) -> str:
+    """How a render process ended, in words."""
+    if exitcode is not None and exitcode < 0:
+        try:
+            name = signal.Signals(-exitcode).name
+        except ValueError:
+            name = f"signal {-exitcode}"
+        if -exitcode == signal.SIGKILL:
+            return f"it was killed ({name}; the system may have run out of memory)"
+        return f"it was stopped by {name}"
+    return f"it exited with status {exitcode}"
+
+
+@dataclass
+class _Process:
+    process: Any  # multiprocessing's forked Process
+    connection: multiprocessing.connection.Connection
+    sent: deque[int] = field(default_factory=deque)  # indexes not yet answered, in order
+
+
+def ordered_map(task: Callable[[T], R], items: Sequence[T], processes: int, *,
+                memory: int | None = None,
+                where: Callable[[T], Path] = lambda item: Path(str(item))) -> Iterator[R]:
+    """``task(item)`` for each item, in order, each within ``memory`` more bytes of address
+    space (:func:`memory_bound`); with ``processes`` > 1 computed in that many forked
+    processes. A BuildError is raised for the first failing item in order: one the task
+    raised, one for an item past the bound, or one for the item a process was rendering
+    when it died (``where(item)``: the file to name)."""
     if processes <= 1:
         for item in items:
-            yield task(item)
+            ok, value = _attempt(task, item, memory, where)
+            if not ok:
+                raise BuildError(*value)
+            yield value
         return
-    global _task
-    _task = lambda index: task(items[index])  # noqa: E731
+    context = multiprocessing.get_context("fork")
+    running: list[_Process] = []
+    outcomes: dict[int, _Outcome] = {}
+    queued = deque(range(len(items)))  # not yet sent
+    first_failure = len(items)  # no item after it needs rendering
+
+    def start() -> None:
+        ours, theirs = context.Pipe()
+        process = context.Process(target=_serve, args=(theirs, task, items, memory, where),
+                                  daemon=True)
+        process.start()
+        theirs.close()
+        running.append(_Process(process, ours))
+
+    def retire(worker: _Process) -> None:
+        running.remove(worker)
+        worker.process.join()
+        worker.connection.close()
+        # Items it was sent ahead go to another; one to replace it if some are left.
+        queued.extendleft(reversed(worker.sent))
+        if any(index < first_failure for index in queued):
+            start()
+
+    def send() -> None:
+        for worker in list(running):
+            while len(worker.sent) < AHEAD and queued and queued[0] < first_failure:
+                index = queued.popleft()
+                try:
+                    worker.connection.send(index)
+                except OSError:  # it has ended: receive() says why, if it was rendering
+                    queued.appendleft(index)
+                    if not worker.sent:
+                        retire(worker)
+                    break
+                worker.sent.append(index)
+
+    def receive() -> None:
+        nonlocal first_failure
+        busy = [worker for worker in running if worker.sent]
+        if not busy:
+            raise BuildError(where(items[queued[0]]) if queued else Path("."), None,
+                             "no render process is left to render this article")
+        ready = multiprocessing.connection.wait(
+            [worker.connection for worker in busy] + [worker.process.sentinel for worker in busy])
+        for worker in busy:
+            ended = worker.process.sentinel in ready
+            if worker.connection in ready:
+                try:
+                    index, ok, value = worker.connection.recv()
+                except (EOFError, OSError):
+                    ended = True  # its end of the pipe closed with it
+                else:
+                    worker.sent.popleft()
+                    outcomes[index] = (ok, value)
+                    if not ok:
+                        first_failure = min(first_failure, index)
+                    continue
+            if ended:
+                worker.process.join()
+                index = worker.sent.popleft()  # the article it was rendering
+                outcomes[index] = (False, (str(where(items[index])), None,
+                                           "the process rendering this article ended before "
+                                           f"it was done: {_ended(worker.process.exitcode)}"))
+                first_failure = min(first_failure, index)
+                retire(worker)
+
     try:
-        with multiprocessing.get_context("fork").Pool(processes) as pool:
-            chunk = max(1, len(items) // (processes * 8))
-            for ok, value in pool.imap(_run, range(len(items)), chunksize=chunk):
-                if not ok:
-                    path, line, message = value
-                    raise BuildError(path, line, message)
-                yield value
+        for _ in range(processes):
+            start()
+        for wanted in range(len(items)):
+            while wanted not in outcomes:
+                send()
+                receive()
+            ok, value = outcomes.pop(wanted)
+            if not ok:
+                raise BuildError(*value)
+            yield value
     finally:
-        _task = None
+        for worker in running:
+            worker.process.kill()
+        for worker in running:
+            worker.process.join()
+            worker.connection.close()

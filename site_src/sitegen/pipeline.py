@@ -338,7 +338,8 @@ class Builder:
         processes = parallel.processes_for(self.config.workers, len(todo))
         report.rendered, report.processes = len(todo), processes
         rendered = parallel.ordered_map(lambda page: self._article(page, link_table),
-                                        todo, processes)
+                                        todo, processes, memory=self.config.article_memory,
+                                        where=lambda page: page.source)
         for page, (result, looked_up) in zip(todo, rendered):
             before = self._articles.get(page.source)
             if before is not None:  # serve, after an edit: the article as it was is gone
