@@ -8,12 +8,13 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.nodes import Node
 
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError, deepest_line, describe
 from sitegen.suggest import did_you_mean, unknown as unknown_name
 
-__all__ = ["Page", "load_pages"]
+__all__ = ["FrontMatter", "Page", "front_matter", "load_pages", "read_page", "read_text"]
 
 REQUIRED_KEYS = frozenset({"title", "description", "key"})
 OPTIONAL_KEYS = frozenset({"slug", "order", "template", "nav", "source"})
@@ -80,7 +81,8 @@ class _FrontMatterLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep)
 
 
-def _read_text(path: Path) -> str:
+def read_text(path: Path) -> str:
+    """A file's text, decoded as UTF-8 (line ends as they are), or a BuildError at the byte."""
     data = path.read_bytes()
     try:
         return data.decode("utf-8")
@@ -90,7 +92,28 @@ def _read_text(path: Path) -> str:
                                      "save the file as UTF-8") from None
 
 
-def _split_front_matter(path: Path, text: str) -> tuple[dict[str, Any], str, int]:
+@dataclass(frozen=True)
+class FrontMatter:
+    """Where an article's front matter stands in its text, as the build reads it."""
+
+    yaml: str  # between the two '---' lines, line breaks included
+    start: int  # its offset in the file's text
+    body: str
+    body_line: int  # the line of the body's first line
+
+    @property
+    def end(self) -> int:
+        """The offset of the closing '---' line."""
+        return self.start + len(self.yaml)
+
+    def node(self) -> Node | None:
+        """The YAML's node tree (positions in :attr:`yaml`), as the build's loader reads it."""
+        return yaml.compose(self.yaml, Loader=_FrontMatterLoader)
+
+
+def front_matter(path: Path, text: str) -> FrontMatter:
+    """The front matter's place in ``text``: the lines from the first to the second '---'
+    line, lines as Python's ``splitlines`` ends them (U+2028 ends one too, as in YAML)."""
     lines = text.splitlines(keepends=True)
     if not lines or lines[0].strip() != "---":
         raise BuildError(path, 1, "front matter missing: the file must start with a '---' line")
@@ -99,7 +122,13 @@ def _split_front_matter(path: Path, text: str) -> tuple[dict[str, Any], str, int
             break
     else:
         raise BuildError(path, 1, "front matter not closed: no second '---' line")
-    front = "".join(lines[1:index])
+    return FrontMatter("".join(lines[1:index]), len(lines[0]), "".join(lines[index + 1:]),
+                       index + 2)
+
+
+def _split_front_matter(path: Path, text: str) -> tuple[dict[str, Any], str, int]:
+    found = front_matter(path, text)
+    front = found.yaml
     try:
         data = yaml.load(front, Loader=_FrontMatterLoader) or {}
     except yaml.YAMLError as error:
@@ -112,7 +141,7 @@ def _split_front_matter(path: Path, text: str) -> tuple[dict[str, Any], str, int
                          f"malformed front matter: {describe(error)}") from None
     if not isinstance(data, dict):
         raise BuildError(path, 2, "front matter must be a mapping of keys to values")
-    return data, "".join(lines[index + 1 :]), index + 2
+    return data, found.body, found.body_line
 
 
 def _key_line(path: Path, text: str, key: str) -> int:
@@ -125,7 +154,7 @@ def _key_line(path: Path, text: str, key: str) -> int:
 def read_page(path: Path, lang: str, config: SiteConfig, text: str | None = None) -> Page:
     """The article at ``path`` (``text``: its content, when already read)."""
     if text is None:
-        text = _read_text(path)
+        text = read_text(path)
     meta, body, body_line = _split_front_matter(path, text)
     unknown = sorted(set(meta) - REQUIRED_KEYS - OPTIONAL_KEYS, key=str)
     if unknown:
@@ -202,7 +231,7 @@ def load_pages(config: SiteConfig,
             if known is None:
                 page = read_page(path, lang, config)
             else:
-                text = _read_text(path)
+                text = read_text(path)
                 cached = known.get((path, lang))
                 if cached is not None and cached[0] == text:
                     page = cached[1]

@@ -11,13 +11,15 @@ translation has caught up.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
+import yaml
+
 from sitegen.config import SiteConfig
-from sitegen.content import Page, load_pages
+from sitegen.content import Page, front_matter, load_pages, read_page, read_text
 from sitegen.errors import BuildError
 from sitegen.suggest import unknown
 
@@ -116,11 +118,11 @@ def statuses(config: SiteConfig, pages: list[Page]) -> list[Status]:
     return result
 
 
-_SOURCE_LINE = re.compile(r"^source:.*$", re.MULTILINE)
-
-
 def mark(config: SiteConfig, name: str) -> Status:
-    """Record in ``lang/key``'s front matter that it follows its source as it is now."""
+    """Record in ``lang/key``'s front matter that it follows its source as it is now: the
+    value of its ``source:`` key replaced, or the key added as the mapping's last line; the
+    front matter found and read as the build reads it (sitegen.content), and the file written
+    only if the build then reads the hash from it and everything else as before."""
     lang, _, key = name.partition("/")
     if lang not in config.languages or lang == config.default_language:
         others = [code for code in config.languages if code != config.default_language]
@@ -136,13 +138,30 @@ def mark(config: SiteConfig, name: str) -> Status:
         raise BuildError(found[key].source, None,
                          f"article {key!r} has no {config.default_language!r} source to follow")
     page, current = found[key], source_hash(original[key])
-    text = page.source.read_text(encoding="utf-8")
-    # Front matter ends at the second '---' line (content.py has read it already).
-    lines = text.split("\n")
-    end = next(index for index in range(1, len(lines)) if lines[index].strip() == "---")
-    front = "\n".join(lines[1:end])
-    entry = f'source: "{current}"'
-    front = (_SOURCE_LINE.sub(entry, front, count=1) if _SOURCE_LINE.search(front)
-             else (front + "\n" + entry if front else entry))
-    page.source.write_text("\n".join([lines[0], front, *lines[end:]]), encoding="utf-8")
+    text = read_text(page.source)  # as the build reads it: its line ends as they are
+    marked = _with_source(page.source, text, current)
+    reread = read_page(page.source, lang, config, marked)
+    if dataclasses.replace(reread, body_line=page.body_line) != dataclasses.replace(
+            page, follows=current):
+        raise BuildError(page.source, None, "cannot record 'source:' here without changing "
+                         f'more: add the line source: "{current}" to the front matter by hand')
+    page.source.write_bytes(marked.encode("utf-8"))
     return Status(key, lang, OK, page.source, original[key].source, current, current)
+
+
+def _with_source(path: Path, text: str, current: str) -> str:
+    """``text`` with its front matter's ``source:`` set to ``current``."""
+    front = front_matter(path, text)
+    node = front.node()
+    entry = f'"{current}"'
+    if isinstance(node, yaml.MappingNode):
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode) and key_node.value == "source":
+                start = front.start + value_node.start_mark.index
+                end = front.start + value_node.end_mark.index
+                return text[:start] + entry + text[end:]
+        if node.flow_style:
+            raise BuildError(path, 2, "the front matter is written as {…}: write it as "
+                             "key: value lines to --mark it")
+    newline = "\r\n" if "\r\n" in text else "\n"
+    return text[:front.end] + f"source: {entry}{newline}" + text[front.end:]

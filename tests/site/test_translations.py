@@ -105,6 +105,42 @@ def test_marking_a_translation_without_source_adds_the_key(fixture_config: SiteC
     assert load_pages(fixture_config)  # the front matter still reads
 
 
+# What --mark met where it read front matter otherwise than the build (issue 42, item 8): a
+# quoted key got a second source (the build then refused the key given twice), a U+2028
+# before "order: 7" lost the order without a word, one before the closing --- ended in a
+# StopIteration traceback.
+@pytest.mark.parametrize(("front", "kept"), [
+    ('"source": "0123456789ab"\norder: 1\n', '"source": "{hash}"\norder: 1\n'),
+    ('source: "0123456789ab"\u2028order: 7\n', 'source: "{hash}"\u2028order: 7\n'),
+    ("order: 1\u2028", 'order: 1\u2028source: "{hash}"\n'),
+    ("order: 1\r\nsource: 0123456789ab  # by hand\r\n",
+     'order: 1\r\nsource: "{hash}"  # by hand\r\n'),
+], ids=["quoted-key", "line-separator-before-order", "line-separator-before-the-end", "crlf"])
+def test_marking_reads_front_matter_as_the_build_does(
+        fixture_config: SiteConfig, front: str, kept: str) -> None:
+    edit_english(fixture_config)
+    german = fixture_config.content_dir / "de" / "example.md"
+    head = "---\ntitle: Beispielartikel\ndescription: D\nkey: example\nslug: beispiel\n"
+    body = "---\n## Zahlen\n\nText.\n"
+    german.write_bytes((head + front + body).encode("utf-8"))
+    order = load_pages(fixture_config)
+    status = mark(fixture_config, "de/example")
+    assert german.read_bytes().decode("utf-8") == (
+        head + kept.format(hash=status.current) + body)
+    assert states(fixture_config)["de/example"] == OK
+    after = {page.source: page for page in load_pages(fixture_config)}
+    assert dataclasses.replace(after[german], follows=None, body_line=0) == dataclasses.replace(
+        {page.source: page for page in order}[german], follows=None, body_line=0)
+
+
+def test_marking_a_front_matter_in_braces_says_what_to_do(fixture_config: SiteConfig) -> None:
+    german = fixture_config.content_dir / "de" / "example.md"
+    german.write_text("---\n{title: T, description: D, key: example, slug: beispiel}\n---\nx\n")
+    with pytest.raises(BuildError, match="key: value lines"):
+        mark(fixture_config, "de/example")
+    assert german.read_text().startswith("---\n{title: T")
+
+
 def test_marking_names_what_it_cannot_find(fixture_config: SiteConfig) -> None:
     with pytest.raises(BuildError, match="did you mean 'example'"):
         mark(fixture_config, "de/exampel")
