@@ -69,11 +69,15 @@ def main(argv: list[str] | None = None) -> int:
     serving = args.command == "serve"
     out = args.out or (SiteConfig.root / SERVE_DIR if serving else SiteConfig.out_dir)
     base_url = args.base_url.rstrip("/") + "/" if args.base_url else None
-    config = SiteConfig(base_url=base_url, out_dir=out.resolve(),
-                        content_dir=args.content.resolve(), source_dir=args.source.resolve(),
-                        strict=args.strict, workers=args.workers, force=args.force,
-                        cache_dir=None if args.no_cache else (SiteConfig.root / CACHE_DIR).resolve(),
-                        local=args.local or serving)
+    try:  # reads the site's languages.json
+        config = SiteConfig(base_url=base_url, out_dir=out.resolve(),
+                            content_dir=args.content.resolve(), source_dir=args.source.resolve(),
+                            strict=args.strict, workers=args.workers, force=args.force,
+                            cache_dir=None if args.no_cache else (SiteConfig.root / CACHE_DIR).resolve(),
+                            local=args.local or serving)
+    except BuildError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     if args.command == "i18n":
         from sitegen.i18n_tools import update_catalogs
 

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import re
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from babel import Locale, UnknownLocaleError, localedata
+
+from sitegen.errors import BuildError
+
 __all__ = [
-    "CONTENT_SECURITY_POLICY", "LANGUAGES", "LANGUAGES_FILE", "SiteConfig", "publishing_problem",
-    "read_languages",
+    "CONTENT_SECURITY_POLICY", "LANGUAGES", "LANGUAGES_FILE", "SiteConfig",
+    "language_code_problem", "language_name_problem", "publishing_problem", "read_languages",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,19 +28,74 @@ ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES_FILE = "languages.json"
 
 
+# A language as the site's addresses, folders and hreflang name it: two or three lower-case
+# letters (ISO 639).
+_CODE = re.compile(r"[a-z]{2,3}")
+# A language's name is printable text: letters, marks, digits, punctuation, symbols and
+# plain spaces; no control, formatting (a right-to-left override), or line separator.
+_NAME_CATEGORIES = ("L", "M", "N", "P", "S")
+NAME_LENGTH = 40
+
+
+def language_code_problem(code: str) -> str | None:
+    """Why ``code`` cannot name one of the site's languages, or None: two or three lower-case
+    letters that CLDR has a locale for, under that very code. Babel reads an old or alias
+    code as another language (``in`` as ``id``, ``mo`` as ``ro``, ``und``, undetermined, as
+    ``en``): the site's number signs and plural rules would be that other language's."""
+    if not _CODE.fullmatch(code):
+        return (f"{code!r} is not a language code: give two or three lower-case letters "
+                "(ISO 639), e.g. sv, nb, fi")
+    try:
+        read_as = Locale.parse(code).language
+    except (UnknownLocaleError, ValueError):
+        read_as = None
+    if read_as is not None and read_as != code:
+        return (f"{code!r} is a code Babel (CLDR) reads as another, {read_as!r}: give "
+                f"{read_as!r} if that is the language")
+    if read_as is None or not localedata.exists(code):
+        return (f"{code!r} is a language Babel (CLDR) does not know: its number formats and "
+                "plural rules would be unknown. Give a code CLDR has, e.g. sv, nb, fi")
+    return None
+
+
+def language_name_problem(name: str) -> str | None:
+    """Why ``name`` cannot stand for a language in the switcher, or None (printable text)."""
+    if not name or name != name.strip():
+        return "a language's name is text with no space at its start or end, e.g. Svenska"
+    if len(name) > NAME_LENGTH:
+        return f"a language's name has at most {NAME_LENGTH} characters"
+    for char in name:
+        if char != " " and not unicodedata.category(char).startswith(_NAME_CATEGORIES):
+            return (f"a language's name is printable text: {name!r} holds U+{ord(char):04X} "
+                    f"({unicodedata.name(char, 'a control character')})")
+    return None
+
+
 def read_languages(source_dir: Path) -> dict[str, str]:
-    """The languages ``source_dir/languages.json`` lists (code → name), in its order."""
+    """The languages ``source_dir/languages.json`` lists (code → name), in its order; each
+    code and name checked before any is used (a code names folders and files)."""
     path = source_dir / LANGUAGES_FILE
-    data = json.loads(path.read_text(encoding="utf-8"))
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as error:
+        raise BuildError(path, None, f"cannot be read: {error}") from None
     if not isinstance(data, dict) or not data or not all(
-            isinstance(code, str) and isinstance(name, str) and name
-            for code, name in data.items()):
-        raise ValueError(f"{path}: expected an object of language codes and names, "
+            isinstance(code, str) and isinstance(name, str) for code, name in data.items()):
+        raise BuildError(path, None, "expected an object of language codes and names, "
                          'e.g. {"en": "English", "de": "Deutsch"}')
+    for code, name in data.items():
+        problem = language_code_problem(code) or language_name_problem(name)
+        if problem is not None:
+            raise BuildError(path, None, f"{code!r}: {problem}")
     return dict(data)
 
 
-LANGUAGES: dict[str, str] = read_languages(ROOT / "site_src")
+def __getattr__(name: str) -> dict[str, str]:
+    """``LANGUAGES``: the project's own languages (read when first asked for, so that a wrong
+    languages.json is an error the command can say, not one at import)."""
+    if name == "LANGUAGES":
+        return read_languages(ROOT / "site_src")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 # The pages' policy (base.html's <meta>), also sent as a header for every path: a <meta>
 # policy does not reach the engine worker or the service worker, which get theirs from

@@ -1,7 +1,7 @@
 """``build.py add-language sv Svenska``: a new language in one step (README, Adding a language).
 
-It checks the code with Babel (CLDR must know the language, and its number signs must be
-ones elo_core reads), creates the language's catalog from ``messages.pot`` as Babel's
+It checks the code with Babel (CLDR must know the language under that very code, and its
+number signs must be ones elo_core reads) and the name (printable text), creates the language's catalog from ``messages.pot`` as Babel's
 ``init_catalog`` does (every string untranslated), lists the language in
 ``site_src/languages.json`` (the one place the site's languages are named) and creates its
 empty ``content/<code>/`` folder. What is left is translation: the catalog's strings and the
@@ -13,23 +13,19 @@ from __future__ import annotations
 
 import datetime
 import json
-import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel import Locale, UnknownLocaleError
+from babel import Locale
 from babel.messages.pofile import read_po
 
-from sitegen.config import LANGUAGES_FILE, SiteConfig
+from sitegen.config import (LANGUAGES_FILE, SiteConfig, language_code_problem,
+                            language_name_problem)
 from sitegen.errors import BuildError
 from sitegen.i18n import number_symbols, untranslated
 from sitegen.i18n_tools import write_catalog
 
 __all__ = ["AddedLanguage", "add_language", "catalog_path"]
-
-# A language as the site's addresses and hreflang name it: two or three lower-case letters.
-_CODE = re.compile(r"[a-z]{2,3}")
-
 
 @dataclass(frozen=True)
 class AddedLanguage:
@@ -45,19 +41,14 @@ def catalog_path(config: SiteConfig, lang: str) -> Path:
 
 
 def _check_code(config: SiteConfig, code: str) -> None:
-    if not _CODE.fullmatch(code):
-        raise BuildError(code, None, f"{code!r} is not a language code: give two or three "
-                         "lower-case letters (ISO 639), e.g. sv, nb, fi")
     if code in config.languages:
         raise BuildError(config.source_dir / LANGUAGES_FILE, None,
                          f"{code!r} ({config.languages[code]}) is already one of the site's "
                          f"languages: {', '.join(config.languages)}")
-    try:
-        locale = Locale.parse(code)
-    except (UnknownLocaleError, ValueError):
-        raise BuildError(code, None, f"{code!r} is a language Babel (CLDR) does not know: its "
-                         "number formats and plural rules would be unknown. Give a code CLDR "
-                         "has, e.g. sv, nb, fi") from None
+    problem = language_code_problem(code)
+    if problem is not None:
+        raise BuildError(code, None, problem)
+    locale = Locale.parse(code)
     if locale.text_direction != "ltr":
         raise BuildError(code, None, f"{code!r} is written right to left, which the site's "
                          "pages and stylesheet do not support yet")
@@ -86,9 +77,10 @@ def add_language(config: SiteConfig, code: str, name: str) -> AddedLanguage:
     """
     _check_code(config, code)
     name = name.strip()
-    if not name:
-        raise BuildError(code, None, "give the language's name as its speakers write it, "
-                         "e.g. add-language sv Svenska")
+    problem = language_name_problem(name)
+    if problem is not None:
+        raise BuildError(code, None, f"{problem}: give the language's name as its speakers "
+                         f"write it (CLDR: {Locale.parse(code).get_display_name(code)!r})")
     catalog_file = catalog_path(config, code)
     content = config.content_dir / code
     for path in (catalog_file, content):

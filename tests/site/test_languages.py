@@ -54,6 +54,10 @@ def test_adding_a_language_writes_its_catalog_list_entry_and_folder(config: Site
     ("sv-SE", "not a language code"),
     ("ar", "right to left"),
     ("mr", "its own digits"),
+    # Codes Babel reads as another language (issue 42, item 9): before, added as given.
+    ("und", "reads as another, 'en'"),
+    ("in", "reads as another, 'id'"),
+    ("mo", "reads as another, 'ro'"),
 ])
 def test_a_code_that_cannot_be_added_is_refused_and_nothing_is_written(
     config: SiteConfig, code: str, reason: str
@@ -68,6 +72,55 @@ def test_a_code_that_cannot_be_added_is_refused_and_nothing_is_written(
         add_language(config, code, "Name")
     assert reason in caught.value.message
     assert written() == before
+
+
+@pytest.mark.parametrize("name", [
+    "Svenska\x1b[31m", "Sve\u202enska", "Svenska\u2028Deutsch", "Sv\u200denska", "",
+    "S" * 41,
+], ids=["control", "right-to-left-override", "line-separator", "zero-width-joiner", "empty",
+        "too-long"])
+def test_a_name_that_is_not_printable_text_is_refused(config: SiteConfig, name: str) -> None:
+    """Issue 42, item 9: before, any name was written into languages.json and every page."""
+    before = (config.source_dir / "languages.json").read_bytes()
+    with pytest.raises(BuildError) as caught:
+        add_language(config, "sv", name)
+    assert "a language's name" in caught.value.message
+    assert "'svenska'" in caught.value.message  # CLDR's name for it, as a hint
+    assert (config.source_dir / "languages.json").read_bytes() == before
+    assert not (config.content_dir / "sv").exists()
+
+
+@pytest.mark.parametrize(("code", "name", "reason"), [
+    ("../../evil", "Evil", "not a language code"),
+    ("in", "Bahasa Indonesia", "reads as another, 'id'"),
+    ("sv", "Sve\u202enska", "printable text"),
+])
+def test_languages_json_is_checked_before_any_code_is_used(
+        config: SiteConfig, tmp_path: Path, code: str, name: str, reason: str) -> None:
+    """Before, a code reached paths unchecked: ../../evil read a catalog outside the sources.
+    Now the site's configuration refuses it, before the build reads anything by it."""
+    listing = config.source_dir / "languages.json"
+    listing.write_text(json.dumps({**json.loads(listing.read_text()), code: name}))
+    with pytest.raises(BuildError) as caught:
+        build(dataclasses.replace(config, languages={}, strict=False))
+    assert caught.value.path == listing
+    assert f"{code!r}: " in caught.value.message and reason in caught.value.message
+    assert not config.out_dir.exists()
+
+
+def test_build_py_says_what_is_wrong_with_languages_json(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    source = tmp_path / "site_src"
+    shutil.copytree(ROOT / "site_src", source)
+    (source / "languages.json").write_text('{"en": "English", "../../tmp/evil": "Evil"}')
+    run = subprocess.run([sys.executable, str(ROOT / "build.py"), "--source", str(source),
+                          "--out", str(tmp_path / "dist")], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120)
+    assert run.returncode == 1
+    assert run.stderr.startswith(f"error: {source / 'languages.json'}: '../../tmp/evil': ")
+    assert "Traceback" not in run.stderr
 
 
 def test_a_language_without_translations_builds_in_english_with_warnings(
