@@ -96,8 +96,11 @@ MAX_SHOWN_TEXT = 40
 
 # Leading signs: hyphen-minus, minus sign, en dash; a plus.
 _SIGNS = {"-": -1.0, "\u2212": -1.0, "\u2013": -1.0, "+": 1.0}
-# Spaces that group thousands: space, no-break space, narrow no-break space, thin space.
-_SPACE_GROUPED = re.compile(r"[0-9]{1,3}(?:[ \u00a0\u202f\u2009][0-9]{3})+(?=$|[.,])")
+# Spaces that group thousands: space, no-break space, narrow no-break space, thin space. A
+# grouped number starts where a run of digits and such spaces starts: tried from every group
+# of a long run, the search took quadratic time.
+_SPACE_GROUPED = re.compile(
+    r"(?<![0-9 \u00a0\u202f\u2009])[0-9]{1,3}(?:[ \u00a0\u202f\u2009][0-9]{3})+(?=$|[.,])")
 _DIGITS = re.compile(r"[0-9]*")
 
 

@@ -122,8 +122,9 @@ def _empty() -> InputError:
 # --- results --------------------------------------------------------------------------------
 
 # Both players' marks, + (won) or - (lost, or not there), with or without : / or a dash.
+# Written so that no two parts can take the same spaces (not "\s*[…]?\s*"): linear time.
 _SIGN = "+\\-\u2212\u2013\u2014"
-_FORFEIT = re.compile(rf"[{_SIGN}]\s*[:/{_SIGN[1:]}]?\s*[{_SIGN}]")
+_FORFEIT = re.compile(rf"[{_SIGN}]\s*(?:[:/{_SIGN[1:]}]\s*)?[{_SIGN}]")
 _SCORE_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 

@@ -139,7 +139,9 @@ def parse_whole(
     return int(value)
 
 
-_HALF = re.compile(r"\s*½\s*$")
+# Tried only where a run of spaces starts (from inside one it finds nothing more): a search
+# from every space of a long run took quadratic time.
+_HALF = re.compile(r"(?:(?<!\s)\s+)?½\s*$")
 
 
 def parse_points(text: str, *, fmt: NumberFormat, field: str, games: int | None = None) -> float:

@@ -29,7 +29,9 @@ from elo_core.parsing import parse_result
 __all__ = ["DEFAULTS", "MODES", "parse_opponents"]
 
 _MAX_ROUNDS = 99
-_SEPARATORS = re.compile(r"\s*[|;\t]\s*")
+# Spaces before a separator are taken from where their run starts only: tried from every
+# space of a long run, the search took quadratic time.
+_SEPARATORS = re.compile(r"(?:(?<!\s)\s+)?[|;\t]\s*")
 _FEDERATION = re.compile(r"[A-Za-z]{3}")
 _UNRATED = frozenset({"-", "–", "—"})
 

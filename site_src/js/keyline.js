@@ -27,7 +27,10 @@ const SOURCES = [
 // Only fields one types into.
 const TYPED = "input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=range]), textarea";
 
-const clean = (text) => text.replace(/\s+/g, " ").trim().replace(/^[;,.·\s]+|[:\s]+$/g, "");
+// The trailing run is matched from its start only (the lookbehind): tried from every one of
+// its characters, a long run took quadratic time.
+const clean = (text) => text.replace(/\s+/g, " ").trim().replace(/^[;,.·\s]+/, "")
+  .replace(/(?<![:\s])[:\s]+$/, "");
 
 function columnHeading(cell) {
   const table = cell.closest("table");
