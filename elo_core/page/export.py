@@ -17,12 +17,16 @@ English list separator.
 A text cell a spreadsheet would run as a formula (CSV injection) gets a
 leading ``'``: it starts with ``= + - @``, a tab or a carriage return, their
 full-width or small forms (``＝ ＋ － ＠``, ``﹦ ﹢ ﹣ ﹫``), or shows one of them
-first after bidirectional, zero-width or space characters. Numbers are written
-here from Python numbers, so −4 or −4,5 stay numbers.
+first after characters a spreadsheet may pass over, invisible or blank
+(:data:`INVISIBLE_BEFORE_FORMULA`, one table: every space, line and paragraph
+separator, format character and default-ignorable code point of Unicode, such as
+U+00AD, U+061C, U+200B, U+202E, U+2060 and U+FEFF). Numbers are written here
+from Python numbers, so −4 or −4,5 stay numbers.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -33,6 +37,7 @@ __all__ = [
     "BYTE_ORDER_MARK",
     "Code",
     "CsvStyle",
+    "INVISIBLE_BEFORE_FORMULA",
     "csv_download",
     "csv_text",
     "neutralise",
@@ -153,14 +158,57 @@ _ENGLISH = {"league_rating": "rating", "games_played": "games", "list-standard":
 
 # Characters that start a formula in some spreadsheet (= + - @ as typed, full-width, small).
 _FORMULA_STARTS = frozenset("=+-@\t\r\uff1d\uff0b\uff0d\uff20\ufe66\ufe62\ufe63\ufe6b")
-# Characters a spreadsheet may pass over before it sees the "=": bidirectional and
-# zero-width controls (U+200B–U+200F, U+202A–U+202E, U+2066–U+2069, U+FEFF) and spaces.
-_SKIPPED = "".join(
-    [chr(c) for c in range(0x200B, 0x2010)]
-    + [chr(c) for c in range(0x202A, 0x202F)]
-    + [chr(c) for c in range(0x2066, 0x206A)]
-    + ["\ufeff", " ", "\n", "\u00a0", "\u2007", "\u202f", "\u3000"]
+
+#: Characters a spreadsheet may pass over before it sees the "=", as (first, last code
+#: point, what they are): Unicode's spaces and separators (Zs, Zl, Zp), blank controls,
+#: format characters (Cf) and the other default-ignorable code points (those to come too).
+#: The one list; the tests check every character of it, and that Unicode has no other.
+INVISIBLE_BEFORE_FORMULA: tuple[tuple[int, int, str], ...] = (
+    (0x0009, 0x000D, "tab, line feed, line and form feed, carriage return"),
+    (0x001C, 0x001F, "file, group, record and unit separators"),
+    (0x0020, 0x0020, "space"),
+    (0x0085, 0x0085, "next line"),
+    (0x00A0, 0x00A0, "no-break space"),
+    (0x00AD, 0x00AD, "soft hyphen"),
+    (0x034F, 0x034F, "combining grapheme joiner"),
+    (0x0600, 0x0605, "Arabic number signs"),
+    (0x061C, 0x061C, "Arabic letter mark"),
+    (0x06DD, 0x06DD, "Arabic end of ayah"),
+    (0x070F, 0x070F, "Syriac abbreviation mark"),
+    (0x0890, 0x0891, "Arabic pound and piastre marks above"),
+    (0x08E2, 0x08E2, "Arabic disputed end of ayah"),
+    (0x115F, 0x1160, "Hangul fillers"),
+    (0x1680, 0x1680, "Ogham space mark"),
+    (0x17B4, 0x17B5, "Khmer inherent vowels"),
+    (0x180B, 0x180F, "Mongolian variation selectors and vowel separator"),
+    (0x2000, 0x200A, "spaces of set widths"),
+    (0x200B, 0x200F, "zero-width space and joiners, left-to-right and right-to-left marks"),
+    (0x2028, 0x2029, "line and paragraph separators"),
+    (0x202A, 0x202E, "bidirectional embeddings and overrides"),
+    (0x202F, 0x202F, "narrow no-break space"),
+    (0x205F, 0x205F, "medium mathematical space"),
+    (0x2060, 0x2064, "word joiner, invisible operators"),
+    (0x2065, 0x2065, "reserved, default ignorable"),
+    (0x2066, 0x2069, "bidirectional isolates"),
+    (0x206A, 0x206F, "deprecated format characters"),
+    (0x3000, 0x3000, "ideographic space"),
+    (0x3164, 0x3164, "Hangul filler"),
+    (0xFE00, 0xFE0F, "variation selectors"),
+    (0xFEFF, 0xFEFF, "zero-width no-break space (byte order mark)"),
+    (0xFFA0, 0xFFA0, "halfwidth Hangul filler"),
+    (0xFFF0, 0xFFF8, "reserved, default ignorable"),
+    (0xFFF9, 0xFFFB, "interlinear annotation controls"),
+    (0x110BD, 0x110BD, "Kaithi number sign"),
+    (0x110CD, 0x110CD, "Kaithi number sign above"),
+    (0x13430, 0x1343F, "Egyptian hieroglyph format controls"),
+    (0x1BCA0, 0x1BCA3, "shorthand format controls"),
+    (0x1D173, 0x1D17A, "musical symbol format controls"),
+    (0xE0000, 0xE0FFF, "tags, variation selectors supplement, reserved default ignorable"),
 )
+# The table as one character class, matched once from the start (linear in the text).
+_INVISIBLE_RUN = re.compile("[" + "".join(
+    re.escape(chr(first)) + ("-" + re.escape(chr(last)) if last != first else "")
+    for first, last, _ in INVISIBLE_BEFORE_FORMULA) + "]*")
 
 
 def style_for(numbers: NumberFormat) -> CsvStyle:
@@ -176,7 +224,9 @@ def translate(word: str, lang: str) -> str:
 
 def neutralise(text: str) -> str:
     """``text`` with a leading ``'`` if a spreadsheet could run it as a formula."""
-    if text[:1] in _FORMULA_STARTS or text.lstrip(_SKIPPED)[:1] in _FORMULA_STARTS:
+    shown = _INVISIBLE_RUN.match(text)
+    first = text[shown.end():][:1] if shown is not None else text[:1]
+    if text[:1] in _FORMULA_STARTS or first in _FORMULA_STARTS:
         return "'" + text
     return text
 

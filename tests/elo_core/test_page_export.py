@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_core.page import DEFAULTS, PageLanguage, compute
-from elo_core.page.export import Code, _WORDS, csv_text, neutralise, translate
+from elo_core.page.export import (INVISIBLE_BEFORE_FORMULA, Code, _WORDS, csv_text, neutralise,
+                                  translate)
 from elo_core.page.trf import CSV_COLUMNS
 from number_cases import FORMATS
 
@@ -121,9 +122,54 @@ def test_the_league_csv_keeps_negative_changes_as_numbers(lang: str) -> None:
         "＝1+1", "＋1", "－1", "＠SUM(A1)", "﹦1", "﹢1", "﹣1", "﹫x",
         "\u200b=1+1", "\u200e+1", "\u202e-1", "\u2066@x\u2069", "\ufeff=1", "\u200d\u200c＝1",
         " =1", "\u00a0=1",
+        # Skipped before (issue 42, item 12), though the docstring named them.
+        "\u2060=1", "\u061c+1", "\u00ad@x", "\u3164=1", "\U000e0020-1",
     ],
 )
 def test_a_cell_a_spreadsheet_could_run_gets_a_quote(text: str) -> None:
+    assert neutralise(text) == "'" + text
+
+
+def _table() -> list[str]:
+    return [chr(point) for first, last, _ in INVISIBLE_BEFORE_FORMULA
+            for point in range(first, last + 1)]
+
+
+def test_every_character_of_the_table_is_passed_over_before_a_formula() -> None:
+    """Issue 42, item 12: the list skipped characters its own docstring names (U+2060,
+    U+061C, U+00AD…). Now one table, every character of it checked."""
+    starts = "=+-@＝＋－＠﹦﹢﹣﹫"
+    missed = [f"U+{ord(char):04X}" for char in _table()
+              if any(neutralise(char + start + "1") != "'" + char + start + "1"
+                     or neutralise(char * 3 + start) != "'" + char * 3 + start
+                     for start in starts)]
+    assert missed == []
+    for char in _table():  # the text after them decides: a name stays a name
+        if char not in "\t\r":  # (which start a formula themselves, as the tests above say)
+            assert neutralise(char + "Anna") == char + "Anna"
+    mixed = "".join(_table()[::97]) + "=1"
+    assert neutralise(mixed) == "'" + mixed
+
+
+def test_the_table_holds_every_invisible_or_blank_character_of_unicode() -> None:
+    """Spaces and separators, blank controls, format characters (as this Python's Unicode
+    knows them; Pyodide's is newer) and the default-ignorable code points of other classes."""
+    import unicodedata
+
+    listed = set(_table())
+    wanted = {chr(point) for point in range(0x110000)
+              if unicodedata.category(chr(point)) in ("Zs", "Zl", "Zp", "Cf")
+              or (unicodedata.category(chr(point)) == "Cc" and chr(point).isspace())}
+    assert sorted(f"U+{ord(char):04X}" for char in wanted - listed) == []
+    # Default_Ignorable_Code_Point (DerivedCoreProperties.txt) beyond the format characters.
+    ignorable = ["\u034f", "\u115f", "\u1160", "\u17b4", "\u17b5", "\u180b", "\u180f",
+                 "\u2065", "\u3164", "\ufe00", "\ufe0f", "\uffa0", "\ufff0", "\U000e0100",
+                 "\U000e01ef", "\U000e0fff"]
+    assert [char for char in ignorable if char not in listed] == []
+
+
+def test_a_long_invisible_run_is_passed_over_in_linear_time() -> None:
+    text = "\u2060" * 200_000 + "=1"
     assert neutralise(text) == "'" + text
 
 
