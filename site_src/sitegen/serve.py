@@ -3,6 +3,10 @@
 It builds into a folder of its own (``.cache/serve-dist``), never ``dist/``: its pages carry
 the reload script, which must never be published. A failing rebuild keeps the last good build
 served and shows the error on the open pages, and in the terminal, until a build succeeds.
+
+It answers only requests addressed to itself: an IP address, ``localhost`` (``*.localhost``)
+or the host name it was started with. Another name in the ``Host`` header is a page elsewhere
+that made its own name point at this machine (DNS rebinding), to read drafts and errors.
 """
 
 from __future__ import annotations
@@ -10,13 +14,16 @@ from __future__ import annotations
 import errno
 import functools
 import http.server
+import ipaddress
 import json
 import logging
 import os
 import threading
 import time
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from sitegen import headers
 from sitegen.config import SiteConfig
@@ -101,6 +108,8 @@ class Generation:
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     base_path = "/"
+    # Names it answers to besides addresses and localhost: the host it was started with.
+    host_names: frozenset[str] = frozenset()
     generation: Generation | None = None
     # When set, every requested path is appended (tests count downloads with it).
     request_log: list[str] | None = None
@@ -133,7 +142,37 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             self.send_header(name, value)
         super().end_headers()
 
+    def _addressed_here(self) -> bool:
+        """Whether the request's Host names this server: an IP address, localhost, or the name
+        it was started with (see the module's doc); else it is answered 421, with nothing."""
+        try:
+            name = urlsplit("//" + (self.headers.get("Host") or "")).hostname
+        except ValueError:
+            name = None
+        if name is not None:
+            try:
+                ipaddress.ip_address(name)
+                return True
+            except ValueError:
+                if name == "localhost" or name.endswith(".localhost") or name in self.host_names:
+                    return True
+        body = (b"This server answers requests for 127.0.0.1, localhost or its own name "
+                b"only.\n")
+        self.send_response(HTTPStatus.MISDIRECTED_REQUEST)
+        self.send_header("Content-Type", "text/plain; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        super().end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+        return False
+
+    def do_HEAD(self) -> None:  # noqa: N802
+        if self._addressed_here():
+            super().do_HEAD()
+
     def do_GET(self) -> None:  # noqa: N802
+        if not self._addressed_here():
+            return
         if self.request_log is not None:
             self.request_log.append(self.path)
         if self.generation is not None and self.path.split("?")[0].endswith("/" + RELOAD_PATH):
@@ -210,7 +249,8 @@ def make_server(directory: Path, host: str, port: int, base_path: str = "/",
                 generation: Generation | None = None,
                 request_log: list[str] | None = None) -> http.server.ThreadingHTTPServer:
     handler = type("Handler", (SiteHandler,), {"base_path": base_path, "generation": generation,
-                                               "request_log": request_log})
+                                               "request_log": request_log,
+                                               "host_names": frozenset({host.lower()})})
     server = _Server((host, port), functools.partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server

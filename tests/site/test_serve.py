@@ -156,3 +156,42 @@ def test_serve_builds_into_its_own_folder_never_dist(monkeypatch: pytest.MonkeyP
     assert build_script.main(["serve"]) == 0
     assert seen[0].out_dir == (ROOT / ".cache" / "serve-dist").resolve()
     assert seen[0].out_dir != SiteConfig().out_dir and not seen[0].publishing
+
+
+def test_the_server_answers_only_requests_addressed_to_it(tmp_path: Path) -> None:
+    """Issue 42, item 13: a page elsewhere could point its own name at 127.0.0.1 (DNS
+    rebinding) and read drafts and build errors: the server answered any Host header."""
+    import http.client
+
+    from sitegen.serve import make_server
+
+    (tmp_path / "en").mkdir()
+    (tmp_path / "en" / "index.html").write_text("<p>a draft</p>")
+    server = make_server(tmp_path, "127.0.0.1", 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    port = server.server_address[1]
+
+    def ask(host: str, method: str = "GET") -> tuple[int, bytes]:
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        try:
+            connection.putrequest(method, "/en/", skip_host=True)
+            connection.putheader("Host", host)
+            connection.endheaders()
+            response = connection.getresponse()
+            return response.status, response.read()
+        finally:
+            connection.close()
+
+    try:
+        for host in (f"127.0.0.1:{port}", f"localhost:{port}", f"LOCALHOST:{port}",
+                     f"app.localhost:{port}", f"[::1]:{port}", "127.0.0.1"):
+            assert ask(host) == (200, b"<p>a draft</p>"), host
+        for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1.evil.example:{port}",
+                     f"localhost.evil.example:{port}", "", "[bad"):
+            status, body = ask(host)
+            assert status == 421 and b"draft" not in body, host
+        assert ask(f"evil.example:{port}", "HEAD")[0] == 421
+    finally:
+        server.shutdown()
+        server.server_close()
+
