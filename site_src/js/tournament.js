@@ -563,12 +563,21 @@ function scrollToLine(line, column) {
   textBox.scrollLeft = Math.max(0, (column - 1) * width - textBox.clientWidth / 2);
 }
 
+// elo_core counts a line's columns in characters (code points); the box selects in UTF-16
+// units, two for a character beyond the Basic Multilingual Plane (an emoji in a name).
+function unitsTo(text, start, end, column) {
+  let at = start;
+  for (let n = 1; n < column && at < end; n += 1) at += text.codePointAt(at) > 0xffff ? 2 : 1;
+  return Math.min(at, end);
+}
+
 function selectLine(line, column) {
-  const range = lineRange(textBox.value.replace(/\r\n?/g, "\n"), line);
+  const text = textBox.value.replace(/\r\n?/g, "\n");
+  const range = lineRange(text, line);
   if (!range) return;
   const [start, end] = range;
   // Line ends of a pasted Windows file count as one character in the box, as here.
-  const from = Math.min(end, start + Math.max(0, (column || 1) - 1));
+  const from = unitsTo(text, start, end, column || 1);
   textBox.focus({ preventScroll: true });
   textBox.setSelectionRange(from, end, "backward");
   scrollToLine(line, column || 1);

@@ -479,3 +479,25 @@ def test_on_a_wide_screen_names_take_one_line_level_with_the_numbers(
     assert wrap.evaluate("(box) => box.scrollWidth <= box.clientWidth")
     assert errors == []
     context.close()
+
+
+def test_show_line_selects_from_the_column_named_after_an_emoji(browser: Any, served: str) -> None:
+    """Issue 42, item 11: elo_core counts columns in characters, the text box selects in
+    UTF-16 units; after an emoji in a name the selection began a unit too early."""
+    # The name keeps its 33 columns: the emoji (two UTF-16 units) takes a space's place.
+    bad = SPRING.replace("Lindqvist, Erik                   ",
+                         "Lindqvist, Erik \U0001f3c6                 ").replace(
+        "9 b 0    10 w 1", "9 b ?    10 w 1")
+    context, page, errors = open_ready(browser, served + "en/tournament/")
+    page.fill('[name="trf_text"]', bad)
+    show = page.locator('[data-error-for="trf_text"] button.trf-show-line')
+    show.wait_for(state="visible")
+    show.click()
+    selected = page.evaluate(
+        "() => { const t = document.getElementById('trf_text');"
+        " return t.value.slice(t.selectionStart, t.selectionEnd); }")
+    line = bad.split("\n")[15].rstrip("\r")
+    assert line[98:].startswith("? ")
+    assert selected == line[98:]
+    assert errors == []
+    context.close()
