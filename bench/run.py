@@ -447,7 +447,7 @@ def first_visit_bytes(browser: Any, site: Site, path: str) -> dict[str, int]:
     settle(page)
     snapshot = page.evaluate("""async () => {
       let total = 0;
-      const cache = await caches.open("elo-snapshot");
+      const cache = await caches.open("elo-snapshot /");  // named by the site's scope
       for (const request of await cache.keys()) total += (await (await cache.match(request)).blob()).size;
       return total;
     }""")

@@ -148,9 +148,10 @@ async function readLock(url, runtimeArrived) {
   return text;
 }
 
-// The runtime's two modules are imported, which no check can intercept: each is fetched
-// and checked first, and imported from the same address (then served by the HTTP cache or
-// the service worker, which caches only checked files).
+// The runtime's two modules are imported, which no check here can intercept: each is fetched
+// and checked first, and imported from the same address, which the service worker answers
+// only with bytes that match, from its cache or the network (sw.js); without it, the
+// browser's HTTP cache or the host answers, which no script can write to.
 async function checkedModule(url) {
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -170,7 +171,9 @@ async function loadPackages(names) {
 // After the first start on a device, the interpreter's memory (Python initialised,
 // every elo_core module imported) is kept in Cache Storage; later visits restore it
 // instead of starting Python again. One entry, replaced when the runtime or the wheel changes.
-const SNAPSHOT_CACHE = "elo-snapshot";
+// Named by the site's scope as the service worker names it (sw.js; this script is in the
+// site's assets/ folder): deployments on one origin keep their own.
+const SNAPSHOT_CACHE = `elo-snapshot ${new URL("..", self.location.href).pathname}`;
 const canKeepSnapshot = typeof caches !== "undefined";
 
 // The runtime's folder names its version, the standard library's and the lock's names their

@@ -52,11 +52,11 @@ def service_worker_context(config: SiteConfig, out: Path,
     files = sorted(digests)
     precache: dict[str, str] = {}
     runtime: list[str] = []
-    # The runtime and everything the engine loads with it (the site's lock, the wheel, the
-    # small standard library) is cached only once its bytes match the build's sha256.
+    # Every file the worker keeps is cached only once its bytes match the build's sha256, and
+    # answered from the cache only while they still do (sw.js).
     integrity = {
         _url_of(config, relative): digests[relative]
-        for relative in files if relative.startswith(("pyodide/", "wheels/"))
+        for relative in files if relative not in NOT_CACHED
     }
     for relative in files:
         if relative in NOT_CACHED:

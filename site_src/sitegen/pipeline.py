@@ -574,10 +574,19 @@ class Builder:
         for entry in entries.values():
             if entry.stylesheet:
                 outputs[entry.stylesheet] = css.texts[entry.stylesheet]
-        # The service worker precaches every file by its hash: it changes with any of them.
+        # The service worker precaches every file by its hash (it changes with any of them),
+        # and answers one only while its bytes match: the bytes served (serve's pages carry
+        # the reload script).
         digests = dict(asset_digests)
-        digests.update({relative: entry.digest for relative, entry in entries.items()})
-        digests.update({name: _sha256(text) for name, text in outputs.items()
+        for relative, entry in entries.items():
+            if not self.live_reload:
+                digests[relative] = entry.digest
+            elif relative in outputs:
+                digests[relative] = _sha256(self._served(relative, outputs[relative]))
+            else:  # unchanged since the last build, which wrote it
+                assert previous is not None
+                digests[relative] = previous.written[relative]
+        digests.update({name: _sha256(self._served(name, text)) for name, text in outputs.items()
                         if name not in entries})
         outputs["sw.js"] = self._service_worker(
             templates, offline.service_worker_context(config, out, digests))
@@ -597,9 +606,7 @@ class Builder:
         self._writing = True
         written: dict[str, str] = {}
         for relative, text in outputs.items():
-            if self.live_reload and relative.endswith(".html"):
-                text = text.replace("</head>", self._reload_tag() + "\n</head>", 1)
-            data = text.encode("utf-8")
+            data = self._served(relative, text).encode("utf-8")
             written[relative] = digest = hashlib.sha256(data).hexdigest()
             if previous is None or previous.written.get(relative) != digest:
                 _write_bytes(out / relative, data)
@@ -671,6 +678,12 @@ class Builder:
     def _reload_tag(self) -> str:
         """Pages served by ``serve`` reload themselves after each rebuild."""
         return f'<script type="module" src="{self.config.url("__reload.js")}"></script>'
+
+    def _served(self, relative: str, text: str) -> str:
+        """A file as it is written: with ``serve``, a page carries the reload script."""
+        if self.live_reload and relative.endswith(".html"):
+            return text.replace("</head>", self._reload_tag() + "\n</head>", 1)
+        return text
 
 
 @dataclass(frozen=True)

@@ -7,12 +7,16 @@ const PRECACHE = Object.entries({{ precache | tojson }})
   .flatMap(([folder, names]) => names.map((name) => folder + name));
 const RUNTIME = {{ runtime | tojson }};
 const SCOPE = {{ scope | tojson }};
-// The sha256 of each file the engine loads (the runtime, the site's lock, the wheel, the
-// standard libraries), recorded by the build: such a file is cached only if it matches.
+// The sha256 of every file kept (the pages, the assets, the runtime, the site's lock, the
+// wheel, the standard libraries), recorded by the build: a file is cached only if it
+// matches, and a cached one answered only if it still does. Every site of the same origin
+// can write into these caches (a GitHub Pages project site shares its owner's origin).
 const INTEGRITY = {{ integrity | tojson }};
-const PAGES_CACHE = `elo-site-${VERSION}`;
-const SNAPSHOT_CACHE = "elo-snapshot";  // the engine worker's own (engine-worker.js)
-const RUNTIME_CACHE = `elo-runtime-${RUNTIME_VERSION}`;
+// Named by the site's scope, so that two deployments on one origin (/elo/, /elo-preview/)
+// keep their own and leave each other's alone.
+const PAGES_CACHE = `elo-site-${VERSION} ${SCOPE}`;
+const SNAPSHOT_CACHE = `elo-snapshot ${SCOPE}`;  // the engine worker's own (engine-worker.js)
+const RUNTIME_CACHE = `elo-runtime-${RUNTIME_VERSION} ${SCOPE}`;
 const runtimeUrls = new Set(RUNTIME.map((path) => new URL(path, self.location.origin).href));
 
 // Installing does no work, so the worker controls a first visit at once and the engine,
@@ -28,6 +32,19 @@ self.addEventListener("activate", (event) => event.waitUntil((async () => {
 
 const hex = (buffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
 
+// `response` for `url` again, from its bytes, if they are what the build recorded; else null
+// (and said).
+async function matching(url, response) {
+  const path = new URL(url, self.location.origin).pathname;
+  const bytes = await response.arrayBuffer();
+  const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
+  if (actual !== INTEGRITY[path]) {
+    console.error(`${path} does not match the sha256 recorded when the site was built`);
+    return null;
+  }
+  return new Response(bytes, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
 // Stores `response` for `url` if its bytes are what the build recorded (or it records
 // nothing for it); a mismatch is said and nothing is stored. Resolves with whether it was.
 async function putChecked(cache, url, response) {
@@ -36,14 +53,19 @@ async function putChecked(cache, url, response) {
     await cache.put(url, response);
     return true;
   }
-  const bytes = await response.arrayBuffer();
-  const actual = hex(await crypto.subtle.digest("SHA-256", bytes));
-  if (actual !== INTEGRITY[path]) {
-    console.error(`${path} does not match the sha256 recorded when the site was built; not cached`);
-    return false;
-  }
-  await cache.put(url, new Response(bytes, { status: response.status, headers: response.headers }));
-  return true;
+  const checked = await matching(url, response);
+  if (checked) await cache.put(url, checked);
+  return Boolean(checked);
+}
+
+// The stored answer for `url`, if its bytes still match the build's sha256; one that does not
+// (written by another site of the origin, or a file the build did not record) is dropped.
+async function matchChecked(cache, url) {
+  const hit = await cache.match(url);
+  if (!hit) return null;
+  const checked = new URL(url, self.location.origin).pathname in INTEGRITY && await matching(url, hit);
+  if (!checked) await cache.delete(url);
+  return checked || null;
 }
 
 async function keep({ runtime }) {
@@ -61,9 +83,11 @@ async function keep({ runtime }) {
   // the page was not yet controlled when the engine started (a slow first start), and then it
   // is stored here, from the browser's HTTP cache where the host lets it keep the files.
   if (runtime) await storeRuntime("auto");
-  // Only now that this build is complete offline, drop what older builds stored.
+  // Only now that this build is complete offline, drop what older builds of this scope
+  // stored (and caches named before names carried a scope); other scopes' stay.
   for (const name of await caches.keys()) {
-    if (name.startsWith("elo-") && ![PAGES_CACHE, RUNTIME_CACHE, SNAPSHOT_CACHE].includes(name)) {
+    const ours = name.endsWith(` ${SCOPE}`) || !name.includes(" ");
+    if (name.startsWith("elo-") && ours && ![PAGES_CACHE, RUNTIME_CACHE, SNAPSHOT_CACHE].includes(name)) {
       await caches.delete(name);
     }
   }
@@ -118,6 +142,16 @@ async function fromRuntimeCache(event) {
   const cache = await caches.open(RUNTIME_CACHE);
   // Being downloaded already (a prefetch): the stored copy, once it is there.
   if (storing.has(url)) await storing.get(url);
+  // The runtime's two modules are imported, which the engine cannot check as it checks the
+  // other files it uses: they are answered only with bytes that match, stored or fetched.
+  if (url.endsWith(".mjs")) {
+    const hit = await matchChecked(cache, url);
+    if (hit) return hit;
+    const checked = await fetch(event.request).then((response) => response.ok ? matching(url, response) : response);
+    if (!checked) return Response.error();
+    if (checked.ok) event.waitUntil(storeOnce(url, () => putChecked(cache, url, checked.clone())));
+    return checked;
+  }
   const hit = await cache.match(url);
   if (hit) return hit;
   const response = await fetch(event.request);
@@ -138,11 +172,11 @@ async function page(event) {
   const cache = await caches.open(PAGES_CACHE);
   const url = new URL(request.url);
   const path = url.pathname.endsWith("/") ? url.pathname : `${url.pathname}/`;
-  const stored = await cache.match(path);
+  const stored = await matchChecked(cache, path);
   if (stored) return stored;
   if (answer) return answer;  // the host's own "not found", with its status
   // Offline, a page that does not exist still says so: the stored 404 page, with status 404.
-  const missing = await cache.match(`${SCOPE}404.html`);
+  const missing = await matchChecked(cache, `${SCOPE}404.html`);
   if (!missing) return Response.error();
   return new Response(missing.body, { status: 404, statusText: "Not Found", headers: missing.headers });
 }
@@ -156,7 +190,7 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(page(event));
   } else {
     event.respondWith(
-      caches.open(PAGES_CACHE).then((cache) => cache.match(request.url)).then((hit) => hit || fetch(request)),
+      caches.open(PAGES_CACHE).then((cache) => matchChecked(cache, request.url)).then((hit) => hit || fetch(request)),
     );
   }
 });

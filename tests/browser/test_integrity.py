@@ -91,7 +91,7 @@ def test_the_runtime_files_that_match_are_used_and_cached(browser: Any, served: 
 
 # The stored snapshot with one byte of its compressed body changed, its recorded sha256 kept.
 CORRUPT_SNAPSHOT = """async () => {
-  const cache = await caches.open("elo-snapshot");
+  const cache = await caches.open("elo-snapshot /");  // named by the site's scope
   const [request] = await cache.keys();
   const stored = await cache.match(request);
   const bytes = new Uint8Array(await stored.arrayBuffer());
@@ -117,4 +117,48 @@ def test_a_snapshot_that_does_not_match_its_sha256_is_dropped(browser: Any, serv
     page.reload()
     page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
     assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
+    context.close()
+
+
+# Another site of the same origin (a GitHub Pages project site shares its owner's origin)
+# rewrites the stored app.….js in this site's cache.
+TAMPER_APP = """async () => {
+  for (const name of await caches.keys()) {
+    if (!name.startsWith("elo-site-")) continue;
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (!/\\/assets\\/app\\.[0-9a-f]+\\.js$/.test(request.url)) continue;
+      await cache.put(request, new Response('document.documentElement.dataset.tampered = "ran";',
+                                            { headers: { "Content-Type": "text/javascript" } }));
+      return request.url;
+    }
+  }
+  return null;
+}"""
+
+
+def test_a_stored_script_another_site_rewrote_is_not_run(browser: Any, served: str) -> None:
+    """Issue 42, item 5: before, the service worker answered the rewritten script from its
+    cache, unchecked, and the next page ran it."""
+    context = browser.new_context()
+    page = context.new_page()
+    page.goto(served + "en/")
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    # Once the site is stored (after the engine is ready), rewrite the stored script.
+    url = poll(page, lambda: page.evaluate(TAMPER_APP), lambda found: found is not None,
+               seconds=TIMEOUT_MS / 1000)
+    assert url is not None
+    page.reload(wait_until="load")  # the page's scripts have run
+    assert page.evaluate("document.documentElement.dataset.tampered") is None
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    # The rewritten copy was dropped; the next keep stores the build's own again.
+    stored = f"""async () => {{
+      for (const name of await caches.keys()) {{
+        const hit = await (await caches.open(name)).match({url!r});
+        if (hit) return (await hit.text()).includes("tampered");
+      }}
+      return null;
+    }}"""
+    assert poll(page, lambda: page.evaluate(stored), lambda tampered: tampered is False,
+                seconds=TIMEOUT_MS / 1000) is False
     context.close()

@@ -62,9 +62,10 @@ def visit(browser: Any, url: str) -> tuple[Any, Any]:
     return context, page
 
 
-# The site caches' names without the build's hash: ["elo-site-"] or ["elo-site-new-"].
+# The site caches' names without the build's hash and the site's scope: ["elo-site-"] or
+# ["elo-site-new-"].
 SITE_CACHES = """async () => (await caches.keys())
-  .filter((name) => name.startsWith("elo-site-")).map((name) => name.replace(/[0-9a-f]+$/, ""))"""
+  .filter((name) => name.startsWith("elo-site-")).map((name) => name.replace(/[0-9a-f]+ [^ ]*$/, ""))"""
 
 
 class SlowWorkerScript(list[str]):

@@ -30,8 +30,8 @@ RUNTIME_CACHED = """async () => {
 }"""
 
 SNAPSHOT_KEYS = """async () => {
-  if (!(await caches.has("elo-snapshot"))) return [];
-  return (await (await caches.open("elo-snapshot")).keys()).map((request) => request.url);
+  if (!(await caches.has("elo-snapshot /"))) return [];  // named by the site's scope
+  return (await (await caches.open("elo-snapshot /")).keys()).map((request) => request.url);
 }"""
 
 # The pages and files the service worker keeps for offline use, by path.

@@ -11,16 +11,17 @@ READY = 'html[data-engine="ready"]'
 STORED = 'html[data-engine-snapshot="stored"]'
 TIMEOUT_MS = 60_000
 
+# The snapshot's cache, named by the site's scope (served at /).
 SNAPSHOT_KEYS = """async () => {
-  if (!(await caches.has("elo-snapshot"))) return [];
-  return (await (await caches.open("elo-snapshot")).keys()).map((request) => request.url);
+  if (!(await caches.has("elo-snapshot /"))) return [];
+  return (await (await caches.open("elo-snapshot /")).keys()).map((request) => request.url);
 }"""
 
 # Replace the stored snapshot by `body` (gzip-compressed like the real one) under `url`.
 STORE = """async ([url, body]) => {
-  await caches.delete("elo-snapshot");
+  await caches.delete("elo-snapshot /");
   const stream = new Blob([body]).stream().pipeThrough(new CompressionStream("gzip"));
-  await (await caches.open("elo-snapshot")).put(url, new Response(stream));
+  await (await caches.open("elo-snapshot /")).put(url, new Response(stream));
 }"""
 
 

@@ -167,7 +167,7 @@ def test_scripts_and_stylesheet_are_served_minified(site: SiteConfig) -> None:
 def _recorded(script: str) -> dict[str, str]:
     """The ``INTEGRITY`` object a built script holds: site path → sha256 (minified, the
     object keeps its contents, not its name)."""
-    found = re.search(r'(\{"/[^"]+":"[0-9a-f]{64}"(?:,"/[^"]+":"[0-9a-f]{64}")*\})', script)
+    found = re.search(r'(\{"/[^"]*":"[0-9a-f]{64}"(?:,"/[^"]*":"[0-9a-f]{64}")*\})', script)
     assert found, "no INTEGRITY in the script"
     recorded: dict[str, str] = json.loads(found.group(1))
     return recorded
@@ -190,11 +190,21 @@ def test_the_engine_worker_holds_the_sha256_of_every_runtime_file(site: SiteConf
         assert hashlib.sha256((site.out_dir / path.removeprefix("/")).read_bytes()).hexdigest() == sha256
 
 
-def test_the_service_worker_caches_runtime_files_only_if_they_match(site: SiteConfig) -> None:
+def test_the_service_worker_keeps_every_file_only_if_it_matches(site: SiteConfig) -> None:
     sw = (site.out_dir / "sw.js").read_text(encoding="utf-8")
     (worker,) = (site.out_dir / "assets").glob("engine-worker.*.js")
-    # The same files and hashes as the engine checks (the runtime's own stock lock too).
-    assert _recorded(sw) == _recorded(worker.read_text(encoding="utf-8"))
+    recorded = _recorded(sw)
+    # The same hashes as the engine checks (the runtime's own stock lock too) ...
+    engine = _recorded(worker.read_text(encoding="utf-8"))
+    assert {path: recorded.get(path) for path in engine} == engine
+    # ... and the sha256 of every other file it keeps (issue 42, item 5), as served.
+    import hashlib
+
+    for path, digest in recorded.items():
+        served = site.out_dir / (path.lstrip("/") + ("index.html" if path.endswith("/") else ""))
+        assert hashlib.sha256(served.read_bytes()).hexdigest() == digest, path
+    assert "/en/" in recorded and "/404.html" in recorded
+    assert any(path.startswith("/assets/app.") for path in recorded)
 
 
 def test_every_page_has_the_whole_menu_with_its_own_link_marked(site: SiteConfig) -> None:
