@@ -18,13 +18,12 @@ __all__ = ["extract", "update_catalogs", "write_catalog"]
 METHOD_MAP = [
     ("site_src/sitegen/**.py", "python"),
     ("site_src/templates/**.html", "jinja2"),
+    ("site_src/templates/**.webmanifest", "jinja2"),
 ]
+_JINJA_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "True", "lstrip_blocks": "True"}
 OPTIONS_MAP = {
-    "site_src/templates/**.html": {
-        "extensions": "jinja2.ext.i18n",
-        "trim_blocks": "True",
-        "lstrip_blocks": "True",
-    }
+    "site_src/templates/**.html": _JINJA_OPTIONS,
+    "site_src/templates/**.webmanifest": _JINJA_OPTIONS,
 }
 
 

@@ -22,8 +22,8 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup, escape as escape_markup
 
-from sitegen import (assets, bytecode, headers, links, lockfile, offline, parallel, publish, stdlib,
-                     translations)
+from sitegen import (assets, bytecode, headers, icons, links, lockfile, offline, parallel, publish,
+                     stdlib, translations)
 from sitegen.article_cache import ArticleCache
 from sitegen.config import SiteConfig, publishing_problem
 from sitegen.content import HOME_KEY, Page, load_pages
@@ -567,9 +567,12 @@ class Builder:
             if not self.live_reload:
                 log.warning("%s", message)
             report.warnings.append(message)
-        outputs["manifest.webmanifest"] = templates.render(
-            config.default_language, "manifest.webmanifest", root_context,
-            source=templates_dir / "manifest.webmanifest")
+        # A web app per language: its name, and the home page it opens at (base.html links
+        # the page's own), each kept offline by the one service worker of the whole site.
+        for lang in config.languages:
+            app = {**root_context, "lang": lang, "home": by_key[HOME_KEY].get(lang)}
+            outputs[f"{lang}/manifest.webmanifest"] = templates.render(
+                lang, "manifest.webmanifest", app, source=templates_dir / "manifest.webmanifest")
         # Every page's part of the stylesheet (also of the pages not rendered again).
         for entry in entries.values():
             if entry.stylesheet:
@@ -642,6 +645,9 @@ class Builder:
             "css": assets.fingerprint(config.source_dir / "css" / "site.css", out, "assets",
                                       config.root),
             "icon": assets.fingerprint(config.source_dir / "icons" / "icon.svg", out, "assets"),
+            # The web app's icons (manifest.webmanifest), drawn from icon.svg (sitegen/icons.py).
+            **{name.removesuffix(".png").replace("-", "_"): assets.fingerprint(
+                config.source_dir / "icons" / name, out, "assets") for name in icons.ICONS},
             "app": modules.paths["app.js"],
             "worker": modules.paths["engine-worker.js"],
             "offline": modules.paths["offline.js"],
