@@ -2,11 +2,11 @@
 """The benchmark: the page against Pyodide's own floor, side by side in one run.
 
     ./dev bench [--runs 5] [--no-lighthouse] [--profiles 10mbit,1.6mbit|none]
-                [--network-runs 2] [--encoding gzip|br] [--quick]
+                [--network-runs 2] [--encoding gzip|br] [--quick] [--engines webkit,firefox|none]
 
 Builds the site, serves it on 127.0.0.1 with a bare page that only runs
 loadPyodide() from the same vendored files, drives headless Chromium through
-Playwright, and writes bench/results.json, the full table into bench/README.md and
+Playwright (and WebKit and Firefox for their cold and warm starts), and writes bench/results.json, the full table into bench/README.md and
 the targets alone into README.md (each between its markers).
 
     python bench/run.py --tables-only
@@ -272,6 +272,63 @@ def load(browser: Any, url: str, ready: str, runs: int) -> dict[str, Any]:
         return values | {"longest_task_worst": max(r["longest_task"] for r in rows)}
 
     return {"cold": summary(cold), "warm": summary(warm), "runs": runs}
+
+
+# The engine's start as the page marks it, in any engine (no long-task observer outside
+# Chromium).
+ENGINE_MARK = """() => {
+  const mark = performance.getEntriesByName("engine-ready")[0];
+  return { ready: mark ? mark.startTime : null,
+           from_snapshot: document.documentElement.dataset.engineStart === "snapshot" ? 1 : 0 };
+}"""
+SETTLED = """async () => {
+  const root = document.documentElement;
+  if (root.dataset.engineStart === "fresh" && root.dataset.engineSnapshot !== "stored") return -1;
+  let total = 0;
+  for (const name of await caches.keys()) total += (await (await caches.open(name)).keys()).length;
+  return total;
+}"""
+
+
+def other_engines(names: list[str], base: str, bare_url: str, runs: int) -> dict[str, Any]:
+    """Cold and warm starts in WebKit and Firefox (tests/engines/drivers.py), the bare page and
+    the calculator interleaved in each, as in Chromium: a fresh profile, then a second visit
+    in it once the first has stored what it stores."""
+    sys.path.insert(0, str(ROOT / "tests" / "engines"))
+    from drivers import Firefox, WebKit
+
+    kinds = {"bare": (bare_url, "document.documentElement.dataset.state === 'ready'"),
+             "page": (base + "en/", "document.documentElement.dataset.engine === 'ready'")}
+    results: dict[str, Any] = {}
+    for engine_class in [{"webkit": WebKit, "firefox": Firefox}[name] for name in names]:
+        engine = engine_class()
+        seen: dict[str, dict[str, list[dict[str, float]]]] = {
+            kind: {"cold": [], "warm": []} for kind in kinds}
+        for _ in range(runs):
+            for kind, (url, ready) in kinds.items():
+                page = engine.open()
+                for bucket in ("cold", "warm"):
+                    page.goto(url)
+                    if not page.poll(lambda: page.js(ready), seconds=READY_TIMEOUT_MS / 1000):
+                        raise RuntimeError(f"{engine.version}: {url} did not get ready")
+                    seen[kind][bucket].append(page.call(ENGINE_MARK))
+                    if kind == "page":  # what a first visit stores, stored before the second
+                        last = [-2]
+                        page.poll(lambda: page.call(SETTLED),
+                                  lambda count: count >= 0 and last.append(count) is None
+                                  and last[-3:] == [count] * 3, seconds=120)
+                page.close()
+        row: dict[str, Any] = {"version": engine.version, "runs": runs}
+        for kind in kinds:
+            for bucket in ("cold", "warm"):
+                row[f"{kind}_{bucket}"] = median([r["ready"] for r in seen[kind][bucket]])
+        row["page_warm_from_snapshot"] = min(r["from_snapshot"] for r in seen["page"]["warm"])
+        row["ratio_cold"] = row["page_cold"] / row["bare_cold"]
+        row["ratio_warm"] = row["page_warm"] / row["bare_warm"]
+        print(f"{engine.version}: {row}", flush=True)
+        results[engine_class.name] = row
+        engine.quit()
+    return results
 
 
 def article_longest_task(browser: Any, url: str, runs: int) -> dict[str, float]:
@@ -550,6 +607,16 @@ def table(results: dict[str, Any]) -> list[tuple[str, str, str]]:
         ("Ready, warm: calculator page (b)", f"{b['warm']['ready']:.0f} ms"
          + (" (from the snapshot)" if b["warm"].get("from_snapshot") else ""), ""),
         ("Ratio (b)/(a), warm", f"{results['ratio_warm']:.2f}", "≤ 0.30"),
+    ]
+    for row in results.get("engines", {}).values():
+        snapshot = " (from the snapshot)" if row["page_warm_from_snapshot"] else ""
+        rows += [
+            (f"{row['version']}, cold: bare (a) / calculator page (b)",
+             f"{row['bare_cold']:.0f} / {row['page_cold']:.0f} ms, ratio {row['ratio_cold']:.2f}", ""),
+            (f"{row['version']}, warm: bare (a) / calculator page (b)",
+             f"{row['bare_warm']:.0f} / {row['page_warm']:.0f} ms{snapshot}, ratio {row['ratio_warm']:.2f}", ""),
+        ]
+    rows += [
         ("First paint with correct numbers, cold", f"{b['cold']['fcp']:.0f} ms", "pre-rendered"),
         ("Longest main-thread task during a cold load (median / worst)",
          longest_tasks(b['cold']['longest_task'], b['cold']['longest_task_worst']), "≤ 50 ms"),
@@ -693,6 +760,8 @@ def main() -> int:
                         help="fewer loads: 3 on 127.0.0.1 and 1 per network profile")
     parser.add_argument("--scale", default="42,186,636",
                         help="page counts for the build's scale run (bench/scale.py), or none")
+    parser.add_argument("--engines", default="webkit,firefox",
+                        help="other engines whose cold and warm starts are measured too, or none")
     parser.add_argument("--tables-only", action="store_true",
                         help="write the tables again from bench/results.json; measure nothing")
     args = parser.parse_args()
@@ -732,6 +801,8 @@ def main() -> int:
         results["bare"], results["page"] = merge(bare_runs), merge(page_runs)
         results["ratio_cold"] = results["page"]["cold"]["ready"] / results["bare"]["cold"]["ready"]
         results["ratio_warm"] = results["page"]["warm"]["ready"] / results["bare"]["warm"]["ready"]
+        if args.engines != "none":
+            results["engines"] = other_engines(args.engines.split(","), site.base, bare_url, args.runs)
         results["article_longest_task"] = article_longest_task(
             browser, site.base + "en/elo-formula/", args.runs)
         results["live_longest_task"] = live_example_longest_task(
