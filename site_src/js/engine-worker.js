@@ -8,7 +8,8 @@
 //      `needs` names packages of the lock to load first.
 //      With `prepare: true` (engine.js prepare()) the worker only makes sure a snapshot
 //      is stored: if one is, it says "prepared" and starts only when sent {type: "start"}.
-// Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"}
+// Out: {type: "progress", step} | {type: "ready", start: "fresh" | "snapshot"} | {type: "settled"}
+//      (every file the start needs has been fetched)
 //      | {type: "prepared"} | {type: "snapshot-stored"} | {type: "snapshot-failed", message}
 //      | {type: "error", message, integrity?} | {type: "result", id, result, micros}
 //      (`result`: elo_core's JSON text, a JSON text a line when it is long (compute_json),
@@ -358,6 +359,9 @@ _elo_stdlib_rest.install(${JSON.stringify(whole)}, ${JSON.stringify(INTEGRITY[ne
   // JSON.parse refuses.
   computeJson = pyodide.globals.get("compute_json");
   self.postMessage({ type: "ready", start: restored ? "snapshot" : "fresh" });
+  // Every file of the start fetched (after a restore, elo_core's files, in the background):
+  // the page asks a new build's service worker to take over only then (offline.js).
+  packageFiles.catch(() => {}).then(() => self.postMessage({ type: "settled" }));
   if (!restored && canKeepSnapshot) {
     // Taken before any input is computed, so no one's numbers are in it; stored in the
     // background while the engine answers.

@@ -62,6 +62,9 @@ function armWatchdog() {
 }
 
 let background = false;  // the worker only stores the snapshot (prepare()), unwanted so far
+// The worker has fetched every file of its start: the site, the runtime among it, is kept
+// offline, and a new build's service worker asked to take over, only then (offline.js).
+let settled = false;
 let readyMessage = null;  // its "ready", kept until the engine is wanted
 
 function stopBackground() {
@@ -76,7 +79,7 @@ function ready(message, restart) {
   root.dataset.engineStart = message.start;  // "fresh" or "snapshot"
   setState("ready", messages["engine-ready"]);
   root.dispatchEvent(new CustomEvent("engine-ready"));
-  keepOffline({ runtime: true });
+  if (settled) keepOffline({ runtime: true });
   tell(restart ? "restarted" : "ready");
 }
 
@@ -96,6 +99,7 @@ function spawn(restart, prepare) {
 }
 
 function create(restart, prepare) {
+  settled = false;
   worker = new Worker(root.dataset.workerSrc, { type: "module" });
   worker.addEventListener("message", (event) => {
     const message = event.data;
@@ -106,6 +110,9 @@ function create(restart, prepare) {
     } else if (message.type === "ready") {
       if (background) readyMessage = message;
       else ready(message, restart);
+    } else if (message.type === "settled") {
+      settled = true;
+      if (!background) keepOffline({ runtime: true });
     } else if (message.type === "prepared" || message.type === "snapshot-stored") {
       root.dataset.engineSnapshot = "stored";
       // Unwanted, the worker has done its job; wanted, one that found the snapshot stored

@@ -18,10 +18,12 @@ export function controlled(timeoutMs = 20000) {
     setTimeout(resolve, timeoutMs);
     navigator.serviceWorker.addEventListener("controllerchange", () => resolve(), { once: true });
     // Only a worker still on its way takes this page over (a first visit). Without one (no
-    // registration, or a reload that bypassed the active worker) the page stays uncontrolled.
+    // registration, or a reload that bypassed the active worker) the page stays uncontrolled;
+    // a new build's worker waits to be asked (sw.js), so it is not one either.
     registration.then((registered) => {
-      const coming = registered && (registered.installing || registered.waiting
-        || (registered.active?.state === "activating" ? registered.active : null));
+      const active = registered?.active;
+      const coming = registered && (active ? (active.state === "activating" ? active : null)
+        : registered.installing || registered.waiting);
       if (!coming) return resolve();
       coming.addEventListener("statechange", () => coming.state === "redundant" && resolve());
     });
@@ -48,10 +50,11 @@ export async function keepOffline({ runtime: engineStarted = false } = {}) {
   worker?.postMessage({ type: "keep", runtime });
 }
 
-// A new build's worker skips waiting when it installs, but Chromium activates it only once
-// the old worker is idle, and if a fetch of this page started the old worker again after
-// it was stopped for that, the new one stays waiting until the old one idles out (over
-// 95 s in the tests). Once this page is quiet, ask until it has taken over (for up to 2 min).
+// A new build's worker waits (sw.js) until a page that has made its requests asks it to take
+// over: Chromium then stops the outgoing worker as soon as it is idle and activates the new
+// one. Asked while this page still fetched through the outgoing worker, the request that
+// started it again after it was stopped for that left the new one waiting until the old one
+// idled out (or up to 5 minutes). Ask until it has taken over (for up to 2 minutes).
 function activate(worker) {
   let attempts = 0;
   const ask = () => {

@@ -22,7 +22,14 @@ const runtimeUrls = new Set(RUNTIME.map((path) => new URL(path, self.location.or
 // Installing does no work, so the worker controls a first visit at once and the engine,
 // which waits for that, fetches the runtime through it (cached on first use, below).
 // The pages and assets are stored when a page says it has finished loading ("keep").
-self.addEventListener("install", () => self.skipWaiting());
+// A new build's worker waits until a page that has made all its requests asks it to take
+// over ("activate", offline.js), or until the old pages are closed. Skipping waiting here,
+// while a page loads, raced with that page's requests: Chromium activates the new worker
+// once the outgoing one is stopped for being idle, and a request that started it again
+// right after cleared that, leaving the new worker waiting for minutes.
+self.addEventListener("install", () => {
+  if (!self.registration.active) self.skipWaiting();
+});
 
 self.addEventListener("activate", (event) => event.waitUntil((async () => {
   // Pages are fetched while this worker starts up, not after.
