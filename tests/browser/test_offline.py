@@ -132,13 +132,14 @@ def test_first_visit_downloads_each_file_once_then_works_offline(
 
 
 # Chromium activates a new build's worker once the outgoing one is stopped for being idle,
-# which it asks for at once when the new one skips waiting. A request of the page that reached
-# the outgoing worker just as it stopped started it again, and that start clears the ask; a
-# worker with DevTools attached (Playwright attaches to every service worker) is then never
-# stopped for being idle, so the new one waited for Chromium's 5-minute bound
-# (kMaxLameDuckTime). The new build's worker now waits until a page that has made all its
-# requests asks it to take over (offline.js). The tests wait for seconds, with a margin for a
-# loaded machine; before that change they waited up to 330 s.
+# which it asks for at once when the new one skips waiting (service_worker_registration.cc).
+# A request of the loading page that reached the outgoing worker just as it stopped started it
+# again, and a start clears the ask (service_worker_version.cc, StartWorkerInternal); a worker
+# with DevTools attached (Playwright attaches to every service worker) is then never stopped
+# for being idle, so the new one waited for Chromium's 5-minute bound (kMaxLameDuckTime; runs
+# took over after 307-310 s). The new build's worker now waits until a page that has made all
+# its requests asks it to take over (sw.js, offline.js). The tests wait for seconds, with a
+# margin for a loaded machine; before, they waited up to 330 s.
 TAKE_OVER_S = 45
 
 # Resolves once the registration's newest worker is activated (the page that asked has
