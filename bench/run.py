@@ -304,20 +304,37 @@ def other_engines(names: list[str], base: str, bare_url: str, runs: int) -> dict
         engine = engine_class()
         seen: dict[str, dict[str, list[dict[str, float]]]] = {
             kind: {"cold": [], "warm": []} for kind in kinds}
-        for _ in range(runs):
-            for kind, (url, ready) in kinds.items():
-                page = engine.open()
+        def visits(url: str, ready: str, kind: str) -> list[dict[str, float]]:
+            """A cold visit in a fresh profile and a warm one in the same profile."""
+            page = engine.open()
+            try:
+                marks = []
                 for bucket in ("cold", "warm"):
                     page.goto(url)
                     if not page.poll(lambda: page.js(ready), seconds=READY_TIMEOUT_MS / 1000):
                         raise RuntimeError(f"{engine.version}: {url} did not get ready")
-                    seen[kind][bucket].append(page.call(ENGINE_MARK))
+                    marks.append(page.call(ENGINE_MARK))
                     if kind == "page":  # what a first visit stores, stored before the second
                         last = [-2]
                         page.poll(lambda: page.call(SETTLED),
                                   lambda count: count >= 0 and last.append(count) is None
                                   and last[-3:] == [count] * 3, seconds=120)
-                page.close()
+                return marks
+            finally:
+                try:
+                    page.close()
+                except Exception:  # noqa: BLE001 — a browser that died has nothing to close
+                    pass
+
+        for _ in range(runs):
+            for kind, (url, ready) in kinds.items():
+                try:
+                    cold, warm = visits(url, ready, kind)
+                except Exception as error:  # noqa: BLE001 — once more, said; twice fails the run
+                    print(f"{engine.version}: {kind} failed ({error}); once more", flush=True)
+                    cold, warm = visits(url, ready, kind)
+                seen[kind]["cold"].append(cold)
+                seen[kind]["warm"].append(warm)
         row: dict[str, Any] = {"version": engine.version, "runs": runs}
         for kind in kinds:
             for bucket in ("cold", "warm"):

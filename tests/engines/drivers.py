@@ -128,7 +128,10 @@ class WebKit:
         options.binary_location = minibrowser() or ""
         options.add_argument("--automation")
         address = f"http://127.0.0.1:{self.port}"
-        connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=address))
+        # A command gets an answer or fails within 2 minutes: a browser that died (seen under
+        # heavy load) must not leave the run waiting for ever.
+        connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=address,
+                                                                 timeout=120))
         return WebKitPage(webdriver.Remote(connection, options=options))
 
     def quit(self) -> None:
@@ -146,6 +149,7 @@ class WebKitPage(Page):
 
         self.session = session
         session.set_script_timeout(60)
+        session.set_page_load_timeout(90)
         # A path typed into a file field is the file (the driver runs on this machine): not
         # Selenium's upload endpoint, which WebKitWebDriver does not have.
         session.file_detector = UselessFileDetector()
