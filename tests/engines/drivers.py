@@ -24,7 +24,7 @@ import pytest
 
 T = TypeVar("T")
 ROOT = Path(__file__).resolve().parents[2]
-READY_TIMEOUT_S = 90  # a cold engine on a loaded 2-core machine
+READY_TIMEOUT_S = 180  # a cold engine in WebKit on a loaded 2-core machine took over 90 s
 
 
 class Page:
@@ -128,10 +128,10 @@ class WebKit:
         options.binary_location = minibrowser() or ""
         options.add_argument("--automation")
         address = f"http://127.0.0.1:{self.port}"
-        # A command gets an answer or fails within 2 minutes: a browser that died (seen under
+        # A command gets an answer or fails within 4 minutes: a browser that died (seen under
         # heavy load) must not leave the run waiting for ever.
         connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=address,
-                                                                 timeout=120))
+                                                                 timeout=240))
         return WebKitPage(webdriver.Remote(connection, options=options))
 
     def quit(self) -> None:
