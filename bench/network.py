@@ -6,10 +6,8 @@ itself shapes: every response waits one round trip before its first byte (reques
 answer back), a new connection one more (TCP's handshake), and the bodies of all
 responses share one link of the profile's bandwidth, sent in 16 KB slices. Bodies are
 compressed as static hosts send them: gzip (GitHub Pages, and most hosts) or brotli
-(``--encoding br``, at the best level, as hosts that pre-compress send it). Images and fonts
-are sent as they are. The site's standard library and wheel are zips of stored entries, so
-that a host's compression shrinks them; they are compressed here like every other file
-(Pyodide's own archive, deflated, gains almost nothing from it).
+(``--encoding br``, at the best level, as hosts that pre-compress send it). Wheels and
+zip archives are sent as they are (hosts do not compress ``application/zip``).
 """
 
 from __future__ import annotations
@@ -26,7 +24,7 @@ from sitegen.serve import SiteHandler
 
 CACHE = Path(__file__).resolve().parents[1] / ".cache" / "bench-compressed"
 SLICE = 16 * 1024
-UNCOMPRESSED = (".png", ".jpg", ".woff2")
+UNCOMPRESSED = (".zip", ".whl", ".png", ".jpg", ".woff2")
 
 
 @dataclass(frozen=True)

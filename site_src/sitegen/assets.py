@@ -292,17 +292,16 @@ def slim_wheel(wheel: bytes) -> bytes:
 
 
 def record_rewritten(wheel: bytes) -> bytes:
-    """The wheel, its files as they are and stored (as the compiler wrote them, so the host's
-    compression shrinks them: sitegen/bytecode.mjs), with a RECORD true to them (after a step
-    that changed its files without it: sitegen/bytecode.py)."""
+    """The wheel, its files as they are, with a RECORD true to them (after a step that
+    changed its files without it: sitegen/bytecode.py)."""
     source = zipfile.ZipFile(io.BytesIO(wheel))
     return _wheel_with_record(source.infolist(),
                               {info.filename: source.read(info) for info in source.infolist()},
-                              stored=True)
+                              compresslevel=9)
 
 
 def _wheel_with_record(infos: list[zipfile.ZipInfo], contents: dict[str, bytes],
-                       stored: bool = False) -> bytes:
+                       compresslevel: int | None = None) -> bytes:
     """A wheel of ``contents`` (in the order, with the names and dates, of ``infos``) whose
     ``.dist-info/RECORD`` names every other file with its sha256 and size."""
     record_name = next(name for name in contents if name.endswith(".dist-info/RECORD"))
@@ -314,10 +313,10 @@ def _wheel_with_record(infos: list[zipfile.ZipInfo], contents: dict[str, bytes],
         lines.append(f"{name},sha256={hashed},{len(data)}")
     contents = {**contents, record_name: ("\n".join([*lines, f"{record_name},,"]) + "\n").encode()}
     out = io.BytesIO()
-    method = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
-    with zipfile.ZipFile(out, "w", method) as target:
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
         for info in infos:  # same order, names and timestamps
-            target.writestr(info, contents[info.filename], compress_type=method)
+            target.writestr(info, contents[info.filename], compress_type=zipfile.ZIP_DEFLATED,
+                            compresslevel=compresslevel)
     return out.getvalue()
 
 

@@ -14,10 +14,7 @@
 // - UNCHECKED_HASH pycs hold no timestamp: the same input gives the same bytes, so a
 //   file's name (its hash) changes only with what it holds.
 // - Entries keep their order, dates and names, with "c" appended; a code object's file name
-//   is where the page finds it (a traceback names that).
-// - Entries are stored, not deflated: hosts compress what they send (gzip or brotli), and
-//   they shrink stored bytecode far more than a zip of deflated entries, which they cannot
-//   (the archive 0.85 MB gzip and 0.62 MB brotli against 0.90 MB deflated; sitegen/bytecode.py). A wheel's RECORD is written again
+//   is where the page finds it (a traceback names that). A wheel's RECORD is written again
 //   by the build (sitegen/assets.py record_rewritten), as for its other changes to the wheel.
 import { readFileSync, writeFileSync } from "node:fs";
 import { loadPyodide } from "pyodide";
@@ -59,8 +56,11 @@ with zipfile.ZipFile("/tmp/source.zip") as source:
 
 with zipfile.ZipFile("/tmp/compiled.zip", "w") as target:
     for info, data in entries:
-        info.compress_type = zipfile.ZIP_STORED
-        target.writestr(info, data)
+        if info.is_dir():
+            target.writestr(info, data)
+        else:
+            info.compress_type = zipfile.ZIP_DEFLATED
+            target.writestr(info, data, compresslevel=9)
 `);
 try {
   compile();

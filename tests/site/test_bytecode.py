@@ -119,20 +119,3 @@ def test_compiling_gives_the_same_bytes_each_time_and_names_a_file_that_does_not
     with pytest.raises(BuildError, match=r"pkg/broken\.py"):
         compiled(zipped({"pkg/broken.py": "def f(:\n"}), "wheel", tmp_path / "three",
                  config.pyodide_dir)
-
-
-def test_the_archive_and_the_wheel_are_stored_so_the_hosts_compression_shrinks_them() -> None:
-    """Deflated entries left HTTP compression nothing to gain (gzip of the deflated archive was
-    99 % of it); stored, the host's gzip sends less than the deflated archive."""
-    import gzip
-
-    config = SiteConfig()
-    source, _ = build_wheel(config)
-    for data in (trimmed_archive(config), compiled(source, "wheel", config.root, config.pyodide_dir)):
-        archive = zipfile.ZipFile(io.BytesIO(data))
-        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
-        deflated = io.BytesIO()
-        with zipfile.ZipFile(deflated, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as target:
-            for info in archive.infolist():
-                target.writestr(info.filename, archive.read(info))
-        assert len(gzip.compress(data, 6)) < 0.95 * len(deflated.getvalue())
