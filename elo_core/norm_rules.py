@@ -28,6 +28,7 @@ from elo_core.errors import InputError
 from elo_core.federations import FEDERATIONS, NO_FEDERATION
 from elo_core.fide_tables import FIDE_TABLE_8_1_1
 from elo_core.trf import RATED_SCORES, UNRATED_GAME_CODES, Player, Tournament
+from elo_core.validation import check_option
 
 __all__ = [
     "CountedGame",
@@ -36,10 +37,12 @@ __all__ = [
     "NOTE_CODES",
     "NormNote",
     "NormNoteCode",
+    "NormTitle",
     "REQUIREMENT_CODES",
     "Requirement",
     "RequirementCode",
     "RequirementState",
+    "TITLES",
     "TITLE_LEVELS",
     "TitleLevel",
     "UNKNOWN",
@@ -79,6 +82,10 @@ UNKNOWN = "?"
 #: B.01 1.4.5: the least number of opponents with the norm's title or higher.
 _MIN_TITLED = 3
 
+NormTitle = Literal["GM", "IM", "WGM", "WIM"]
+#: The norm titles, highest first (1.4.5's "or higher" follows this order).
+TITLES: tuple[NormTitle, ...] = ("GM", "IM", "WGM", "WIM")
+
 
 @dataclass(frozen=True, slots=True)
 class TitleLevel:
@@ -106,6 +113,18 @@ _TITLE_SPELLINGS: dict[str, str] = {
     "WFM": "WFM", "WCM": "WCM",
 }
 _DP_BY_PERCENT: dict[int, int] = {round(entry.p * 100): entry.dp for entry in FIDE_TABLE_8_1_1}
+
+
+def checked_title(title: object) -> NormTitle:
+    """``title`` if it is one of :data:`TITLES`; else :class:`InputError` "option-invalid"."""
+    return check_option(title, TITLES, "title")
+
+
+def not_a_tournament() -> InputError:
+    """The error for a norm question asked of anything but a Tournament."""
+    return InputError(
+        "trf-invalid", "Only a Tournament can be checked for norms.", field="trf", reason="type"
+    )
 
 
 def title_of(field: str) -> str | None:

@@ -1,11 +1,13 @@
 """FIDE title norms from a tournament report (Handbook B.01, Title Regulations, from 2024).
 
 :func:`check` tells whether one player's result in a :class:`~elo_core.trf.Tournament` is a GM,
-IM, WGM or WIM norm, requirement by requirement, each citing its paragraph; :func:`plan` what a
-norm still needs during an event; :func:`points_needed` is the annex's table of points needed;
-:func:`exemption_from_file` decides the big Swiss's exemption of 1.4.3d from the file. All of
-them decide which games count and what the opponents bring with the same two functions of
-:mod:`elo_core.norm_rules`, so they cannot disagree.
+IM, WGM or WIM norm, requirement by requirement, each citing its paragraph; :func:`report` checks
+every player, :func:`first_norm_round` finds the round a norm was reached. This module also
+exports :func:`plan` (what a norm still needs during an event) and :func:`points_needed` (the
+annex's table of points needed) from :mod:`elo_core.norm_plan`, and
+:func:`exemption_from_file` (the big Swiss's exemption of 1.4.3d) from
+:mod:`elo_core.norm_exemption`. All of them decide which games count and what the opponents
+bring with the same two functions of :mod:`elo_core.norm_rules`, so they cannot disagree.
 
 The rules (B.01; the paragraph is in each requirement's ``rule``):
 
@@ -58,30 +60,39 @@ B.01 itself was not at hand for them.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from elo_core import norm_rules
 from elo_core.errors import InputError
+from elo_core.norm_exemption import (
+    ExemptionRound,
+    SwissExemption,
+    SwissReason as SwissReason,  # SwissExemption.reason's type, named here as before
+    exemption_from_file,
+)
+from elo_core.norm_plan import NormPlan, PlannedOpponent, plan, points_needed
 from elo_core.norm_rules import (
     MIN_GAMES,
     NOTE_CODES,
     REQUIREMENT_CODES,
     TITLE_LEVELS,
-    UNKNOWN,
+    TITLES,
     NormNote,
     NormNoteCode,
+    NormTitle,
     Requirement,
     RequirementCode,
     RequirementState,
     TitleLevel,
+    checked_title,
     federation_kind,
+    not_a_tournament,
     title_of,
 )
-from elo_core.trf import RATED_SCORES, UNRATED_GAME_CODES, Player, Round, Tournament
-from elo_core.validation import MAX_RATING, check_count, check_option
+from elo_core.trf import RATED_SCORES, Player, Tournament
+from elo_core.validation import check_count, check_option
 
 __all__ = [
     "EXEMPTIONS",
@@ -118,10 +129,6 @@ __all__ = [
     "title_of",
 ]
 
-NormTitle = Literal["GM", "IM", "WGM", "WIM"]
-#: The norm titles, highest first (1.4.5's "or higher" follows this order).
-TITLES: tuple[NormTitle, ...] = ("GM", "IM", "WGM", "WIM")
-
 Exemption = Literal["national-championship", "national-team-championship", "zonal", "swiss"]
 #: The events of B.01 1.4.3 exempt from the federation rules (the arbiter says which applies).
 EXEMPTIONS: tuple[Exemption, ...] = (
@@ -132,36 +139,24 @@ NormState = Literal["achieved", "missed", "open"]
 
 #: B.01 1.7: a norm counts as at most this many games towards the title.
 MAX_NORM_GAMES = 13
-#: points_needed takes events of up to this many games (the annex's tables stop at 19).
-_MAX_PLANNED_GAMES = 99
-
-
-def _type_error() -> InputError:
-    return InputError(
-        "trf-invalid", "Only a Tournament can be checked for norms.", field="trf", reason="type"
-    )
-
-
-def _title(title: object) -> NormTitle:
-    return check_option(title, TITLES, "title")
 
 
 def minimum_average(title: NormTitle) -> int:
     """The lowest average rating of opponents a norm allows (B.01 1.4.8): GM 2380, IM 2230,
     WGM 2180, WIM 2030."""
-    return TITLE_LEVELS[_title(title)].average
+    return TITLE_LEVELS[checked_title(title)].average
 
 
 def rating_floor(title: NormTitle) -> int:
     """The norm's rating floor (B.01 1.4.6): GM 2200, IM 2050, WGM 2000, WIM 1850."""
-    return TITLE_LEVELS[_title(title)].floor
+    return TITLE_LEVELS[checked_title(title)].floor
 
 
 def is_round_robin(tournament: Tournament) -> bool:
     """Whether every player meets every other one (once or more): predetermined pairings, so all
     rounds count (B.01 1.4.1e). Forfeits count as meetings, as the pairing stood."""
     if not isinstance(tournament, Tournament):
-        raise _type_error()
+        raise not_a_tournament()
     return norm_rules.event(tournament).round_robin
 
 
@@ -169,7 +164,7 @@ def is_double_round_robin(tournament: Tournament) -> bool:
     """Whether every pair of players meets exactly twice, with at least 6 players: the double
     round robin of B.01 1.4.5, where half the opponents must hold the norm's title."""
     if not isinstance(tournament, Tournament):
-        raise _type_error()
+        raise not_a_tournament()
     return norm_rules.event(tournament).double_round_robin
 
 
@@ -336,8 +331,8 @@ def check(
     rounds) and "trf-invalid" for anything but a Tournament.
     """
     if not isinstance(tournament, Tournament):
-        raise _type_error()
-    norm = _title(title)
+        raise not_a_tournament()
+    norm = checked_title(title)
     event = norm_rules.event(tournament)
     player = _player(event.by_number, start_number)
     last = tournament.rounds if rounds is None else check_count(
@@ -347,33 +342,6 @@ def check(
         exemption = check_option(exemption, EXEMPTIONS, "exemption")
     return _check(event, player, norm, last, _checked_drop(drop), exemption)
 
-
-def points_needed(title: NormTitle, games: int, average_rating: int) -> float | None:
-    """The fewest points (in half points) that make a ``title`` norm's performance with ``games``
-    games against opponents averaging ``average_rating`` (Ra, a whole number after 1.4.7).
-
-    The score must give Rp = Ra + dp ≥ the norm's level before rounding (1.4.8–1.4.9, dp
-    from table 8.1.1 for the percentage rounded 0.5 up) and be at least 35 % (1.4.8). None
-    when Ra is below the norm's minimum (1.4.8: GM 2380, IM 2230, WGM 2180, WIM 2030). The
-    annex's tables of points needed, computed; ``games`` from 1 to 99.
-    """
-    norm = _title(title)
-    games = check_count(games, "games", minimum=1, maximum=_MAX_PLANNED_GAMES)
-    if isinstance(average_rating, bool) or not isinstance(average_rating, int) or not (
-        0 <= average_rating <= MAX_RATING
-    ):
-        raise InputError(
-            "rating-invalid",
-            f"The average rating must be a whole number from 0 to {MAX_RATING}.",
-            field="average_rating",
-        )
-    level = TITLE_LEVELS[norm]
-    if average_rating < level.average:
-        return None
-    for half_points in range(norm_rules.score_needed(games), 2 * games + 1):
-        if average_rating + norm_rules.dp(half_points, games) >= level.performance:
-            return half_points / 2
-    return None
 
 
 # --- rounds ---------------------------------------------------------------------------------------
@@ -392,8 +360,8 @@ def first_norm_round(
     Looks at rounds 1, 2, … up to the tournament's last (at most 999 checks).
     """
     if not isinstance(tournament, Tournament):
-        raise _type_error()
-    norm = _title(title)
+        raise not_a_tournament()
+    norm = checked_title(title)
     if exemption is not None:
         exemption = check_option(exemption, EXEMPTIONS, "exemption")
     event = norm_rules.event(tournament)
@@ -441,7 +409,7 @@ def report(tournament: Tournament, *, exemption: Exemption | None = None) -> tup
     """Every player with enough games for a norm (1.4.1), checked for each title they may still
     aim for (:func:`candidates`), in file order. ``exemption`` as in :func:`check`."""
     if not isinstance(tournament, Tournament):
-        raise _type_error()
+        raise not_a_tournament()
     if exemption is not None:
         exemption = check_option(exemption, EXEMPTIONS, "exemption")
     event = norm_rules.event(tournament)
@@ -467,217 +435,3 @@ def report(tournament: Tournament, *, exemption: Exemption | None = None) -> tup
             ),
         ))
     return tuple(found)
-
-
-# --- the big Swiss's exemption (1.4.3d) ---------------------------------------------------------
-
-#: B.01 1.4.3d: per round, at least this many FIDE-rated players not from the host federation,
-#: from this many federations, this many of them GM, IM, WGM or WIM.
-_SWISS_PLAYERS, _SWISS_FEDERATIONS, _SWISS_TITLED = 20, 3, 10
-_SWISS_TITLES = frozenset({"GM", "IM", "WGM", "WIM"})
-#: A round a player took part in without a game that counts for anything.
-_PRESENT_WITHOUT_GAME = frozenset({"+", "U"})
-
-SwissReason = Literal["holds", "round-robin", "no-host", "short", "unknown-federations"]
-
-
-@dataclass(frozen=True, slots=True)
-class ExemptionRound:
-    """One round's count for 1.4.3d: FIDE-rated players from outside the host federation who
-    took part, their federations, and how many of them are GM, IM, WGM or WIM."""
-
-    round: int
-    players: int
-    federations: int
-    titled: int
-
-    @property
-    def holds(self) -> bool:
-        """Whether this round has what 1.4.3d asks."""
-        return (
-            self.players >= _SWISS_PLAYERS and self.federations >= _SWISS_FEDERATIONS
-            and self.titled >= _SWISS_TITLED
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class SwissExemption:
-    """Whether the big Swiss's exemption of B.01 1.4.3d holds, and why.
-
-    ``holds`` is None when the file cannot tell: it names no host federation (record 032),
-    or the counts are reached only with players whose federation is blank or unknown.
-    ``reason``: ``"holds"``, ``"round-robin"`` (not a Swiss), ``"no-host"``, ``"short"``
-    (``first_short`` is the first round below a count) or ``"unknown-federations"``.
-    ``rounds`` has one :class:`ExemptionRound` per round played (with at least one game).
-    """
-
-    holds: bool | None
-    reason: SwissReason
-    host: str
-    rounds: tuple[ExemptionRound, ...]
-    first_short: int | None = None
-
-
-def _present(entry: Round) -> bool:
-    """Whether the player took part in the round: a game, or a forfeit win or a
-    pairing-allocated bye (no missed round)."""
-    if entry.code in _PRESENT_WITHOUT_GAME:
-        return True
-    return entry.opponent is not None and (
-        entry.code in RATED_SCORES or entry.code in UNRATED_GAME_CODES
-    )
-
-
-def exemption_from_file(tournament: Tournament) -> SwissExemption:
-    """Whether the event is a Swiss in which the federation rules of 1.4.3–1.4.4 do not apply
-    (B.01 1.4.3d): in every round at least 20 FIDE-rated players not from the host federation
-    (record 032), from at least 3 federations, at least 10 of them GM, IM, WGM or WIM.
-
-    As B.01 1.4.3d is quoted by an arbiters' program: only players who miss at most one
-    round count (a pairing-allocated bye and a forfeit win are no missed round), and FID
-    players are not from another federation (FID is no federation). Rounds in which no
-    game was played yet (a file written during the event) are left out.
-    """
-    if not isinstance(tournament, Tournament):
-        raise _type_error()
-    event = norm_rules.event(tournament)
-    host = federation_kind(tournament.federation)
-    if event.round_robin:
-        return SwissExemption(False, "round-robin", host, ())
-    played = [
-        index for index in range(tournament.rounds)
-        if any(player.rounds[index].code in RATED_SCORES for player in tournament.players)
-    ]
-    if host in ("", UNKNOWN):
-        return SwissExemption(None, "no-host", tournament.federation.strip().upper(), ())
-    eligible: list[tuple[Player, str]] = []
-    for player in tournament.players:
-        federation = federation_kind(player.federation)
-        missed = sum(
-            1 for index in played
-            if not _present(player.rounds[index])
-        )
-        if player.rating is not None and federation not in ("", host) and missed <= 1:
-            eligible.append((player, federation))
-    counts = []
-    for index in played:
-        present = [
-            (player, federation) for player, federation in eligible
-            if _present(player.rounds[index])
-        ]
-        known = [(player, federation) for player, federation in present if federation != UNKNOWN]
-        counts.append((
-            ExemptionRound(index + 1, len(known), len({federation for _, federation in known}),
-                           sum(1 for player, _ in known if title_of(player.title) in _SWISS_TITLES)),
-            ExemptionRound(index + 1, len(present), len({f for _, f in present}),
-                           sum(1 for player, _ in present
-                               if title_of(player.title) in _SWISS_TITLES)),
-        ))
-    rounds = tuple(known for known, _ in counts)
-    short = next((entry.round for entry in rounds if not entry.holds), None)
-    if short is None and rounds:
-        return SwissExemption(True, "holds", host, rounds)
-    if rounds and all(with_unknown.holds for _, with_unknown in counts):
-        return SwissExemption(None, "unknown-federations", host, rounds, short)
-    return SwissExemption(False, "short", host, rounds, short)
-
-
-# --- planning the rounds to come ------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class PlannedOpponent:
-    """An opponent played or expected: rating (None: unrated, 1400 by 1.4.6), title as a report
-    file writes it ("" none) and federation ("" or a code FIDE does not use: not known; FID:
-    no federation)."""
-
-    rating: int | None
-    title: str = ""
-    federation: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class NormPlan:
-    """What a ``title`` norm needs over ``games`` games against the opponents given (B.01 1.4).
-
-    ``average_rating`` is Ra over every opponent after 1.4.6 (the rating floor) and 1.4.7;
-    ``points_needed`` the total the norm needs (:func:`points_needed`; None: Ra is below the
-    minimum); ``still_needed`` what is left to score after ``score`` (0 if reached; None: out
-    of reach, more than the games left can give). ``requirements`` are the opponent mix
-    (1.4.3–1.4.5) over the opponents given, as :class:`Requirement`: ``"open"`` where the
-    opponents not yet known decide it (``unknown`` of them), ``"not-met"`` where they no
-    longer can.
-    """
-
-    title: NormTitle
-    games: int
-    average_rating: int
-    raised: int | None
-    points_needed: float | None
-    score: float
-    still_needed: float | None
-    requirements: tuple[Requirement, ...]
-
-
-def plan(
-    title: NormTitle,
-    games: int,
-    played: Sequence[tuple[PlannedOpponent, float]],
-    coming: Sequence[PlannedOpponent],
-    *,
-    federation: str,
-    average: int | None = None,
-) -> NormPlan:
-    """What a ``title`` norm needs in an event of ``games`` rounds (each a game that counts).
-
-    ``played`` are the games so far (opponent, points), ``coming`` the opponents expected
-    next; the rest of the ``games`` are opponents rated ``average`` (needed if there is a
-    rest), title and federation unknown. ``federation`` is the player's ("" or a code FIDE
-    does not use: not known). ``raised`` is the index (0-based, played first) of the opponent
-    raised to the floor. The same rules as :func:`check` (:func:`elo_core.norm_rules.mix`):
-    over a finished event's counted games the two agree. Raises InputError: "count-invalid"
-    (games 1 to 99, or more opponents than games), "rating-invalid" (average),
-    "score-invalid".
-    """
-    norm = _title(title)
-    level = TITLE_LEVELS[norm]
-    games = check_count(games, "games", minimum=1, maximum=_MAX_PLANNED_GAMES)
-    known = [opponent for opponent, _ in played] + list(coming)
-    if len(known) > games:
-        raise InputError(
-            "count-invalid",
-            f"There are {len(known)} opponents for {games} rounds.",
-            field="games", reason="opponents", params={"min": len(known), "max": _MAX_PLANNED_GAMES},
-        )
-    rest = games - len(known)
-    if rest and (
-        average is None or isinstance(average, bool) or not isinstance(average, int)
-        or not 0 <= average <= MAX_RATING
-    ):
-        raise InputError(
-            "rating-invalid",
-            f"The average rating of the {rest} opponents not given must be a whole number from 0 "
-            f"to {MAX_RATING}.",
-            field="average", params={"min": 0, "max": MAX_RATING},
-        )
-    ratings, raised = norm_rules.raise_to_floor(
-        [opponent.rating for opponent in known] + [average or 0] * rest, level.floor
-    )
-    ra = norm_rules.round_half_up(sum(ratings), games)
-    half_points = 0
-    for _, points in played:
-        if points not in (0, 0.5, 1):
-            raise InputError("score-invalid", "A result must be 1, 0.5 or 0.", field="played")
-        half_points += int(2 * points)
-    needed = points_needed(norm, games, ra) if games >= MIN_GAMES else None
-    left = games - len(played)
-    still: float | None = None
-    if needed is not None:
-        still = max(0.0, needed - half_points / 2)
-        if still > left:
-            still = None
-    opponents = [
-        (federation_kind(opponent.federation), title_of(opponent.title)) for opponent in known
-    ] + [(UNKNOWN, UNKNOWN)] * rest
-    requirements = norm_rules.mix(opponents, federation_kind(federation), level)
-    return NormPlan(norm, games, ra, raised, needed, half_points / 2, still, tuple(requirements))
