@@ -27,12 +27,13 @@ __all__ = [
     "Output",
     "PageLanguage",
     "cell_output",
+    "message",
     "number_column",
     "number_output",
     "parse_bounded",
-    "parsed_games",
     "parse_points",
     "parse_whole",
+    "parsed_games",
     "rating_options",
     "rows_output",
 ]
@@ -59,6 +60,15 @@ MAX_ROWS = 500
 def number_output(value: float, digits: int, *, signed: bool = False) -> Output:
     """A number output: the page formats it for its language with ``digits`` decimals."""
     return {"value": float(value), "digits": digits, "signed": signed}
+
+
+def message(key: str, /, *, keep_empty: bool = False, **params: Any) -> Output:
+    """A message output: the catalog's ``key`` and the values its text names (numbers as
+    :func:`number_output`, texts, other messages). Without values it is ``{"message": key}``
+    (the page and the build read a missing ``params`` as empty, and a tournament's tables
+    hold thousands of such cells); ``keep_empty`` writes ``"params": {}`` all the same, as
+    the tools' and the norm planner's replies have it."""
+    return {"message": key, "params": params} if params or keep_empty else {"message": key}
 
 
 def number_column(digits: int, *, signed: bool = False) -> Output:

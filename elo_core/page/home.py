@@ -30,6 +30,7 @@ from elo_core.page.fields import (
     FormReader,
     Output,
     PageLanguage,
+    message,
     number_column,
     number_output,
     parsed_games,
@@ -64,8 +65,7 @@ def _unrated_note(player: str, new_rating: float) -> Output:
     on the list.
     """
     if becomes_unrated(new_rating):
-        return {"message": "fide-unrated", "params": {
-            "player": player, "min": number_output(PUBLISHED_RATING_MIN, 0)}}
+        return message("fide-unrated", player=player, min=number_output(PUBLISHED_RATING_MIN, 0))
     return {"text": ""}
 
 
@@ -97,16 +97,15 @@ def _needed(rating: float, games: tuple[Game, ...], target: float | None, k: flo
         return {"text": ""}
     opponents = [game.opponent for game in games]
     needed = score_needed(rating, opponents, target, k=k, **options)
-    params: dict[str, Output] = {"target": _rating_output(target),
-                                 "games": number_output(len(games), 0)}
+    shown, count = _rating_output(target), number_output(len(games), 0)
     if needed is None:
         best = rate(rating, [Game(opponent, 1.0) for opponent in opponents], k=k, **options)
-        return {"message": "target-out-of-reach",
-                "params": params | {"best": number_output(best.new_rating, digits)}}
+        return message("target-out-of-reach", target=shown, games=count,
+                       best=number_output(best.new_rating, digits))
     if needed == 0:
-        return {"message": "target-any", "params": params}
-    return {"message": "target-needed",
-            "params": params | {"score": number_output(needed, 0 if needed == int(needed) else 1)}}
+        return message("target-any", target=shown, games=count)
+    return message("target-needed", target=shown, games=count,
+                   score=number_output(needed, 0 if needed == int(needed) else 1))
 
 
 def _elo(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None]:

@@ -22,7 +22,7 @@ from typing import Any
 from elo_core import norms
 from elo_core.errors import InputError
 from elo_core.numbers import NumberFormat, parse_rating
-from elo_core.page.fields import FormReader, Output, PageLanguage, number_output
+from elo_core.page.fields import FormReader, Output, PageLanguage, message, number_output
 from elo_core.page.trf_norms import titles_of
 from elo_core.parsing import parse_result
 
@@ -34,10 +34,6 @@ _MAX_ROUNDS = 99
 _SEPARATORS = re.compile(r"(?:(?<!\s)\s+)?[|;\t]\s*")
 _FEDERATION = re.compile(r"[A-Za-z]{3}")
 _UNRATED = frozenset({"-", "–", "—"})
-
-
-def _message(key: str, **params: Any) -> Output:
-    return {"message": key, "params": params}
 
 
 def _line_error(field: str, line: int, text: str) -> InputError:
@@ -95,13 +91,13 @@ def parse_opponents(
 def _mix_state(requirement: norms.Requirement) -> Output:
     """What the opponents still to come must bring for a requirement not met yet."""
     if requirement.state == "not-met":
-        return _message("np-mix-broken")
+        return message("np-mix-broken", keep_empty=True)
     room = int(requirement.needed - requirement.value)
     if requirement.code in ("own-federation", "one-federation"):
         # A maximum: the opponents to come may bring no more than the room left.
-        return _message("np-mix-at-most", count=number_output(room, 0),
-                        unknown=number_output(requirement.unknown, 0))
-    return _message("np-mix-more", count=number_output(room, 0))
+        return message("np-mix-at-most", count=number_output(room, 0),
+                       unknown=number_output(requirement.unknown, 0))
+    return message("np-mix-more", count=number_output(room, 0))
 
 
 def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
@@ -139,29 +135,30 @@ def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
             federation=federation, average=None if average is None else round(average),
         )
         if rounds < 9:
-            needs: Output = _message("np-too-few", games=number_output(rounds, 0))
+            needs: Output = message("np-too-few", games=number_output(rounds, 0))
         elif plan.points_needed is None:
-            needs = _message("np-ra-low", minimum=number_output(norms.minimum_average(title), 0))
+            needs = message("np-ra-low", minimum=number_output(norms.minimum_average(title), 0))
         else:
-            needs = _message("np-points", points=number_output(plan.points_needed, 1),
-                             games=number_output(rounds, 0))
+            needs = message("np-points", points=number_output(plan.points_needed, 1),
+                            games=number_output(rounds, 0))
         if plan.points_needed is None:
             still: Output | None = None
         elif plan.still_needed is None:
-            still = _message("np-out-of-reach", left=number_output(left, 0))
+            still = message("np-out-of-reach", left=number_output(left, 0))
         elif plan.still_needed == 0:
-            still = _message("np-reached")
+            still = message("np-reached", keep_empty=True)
         else:
-            still = _message("np-still", points=number_output(plan.still_needed, 1),
-                             left=number_output(left, 0))
+            still = message("np-still", points=number_output(plan.still_needed, 1),
+                            left=number_output(left, 0))
         rows.append([{"text": title}, number_output(plan.average_rating, 0), needs, still])
         open_rows = [entry for entry in plan.requirements if not entry.met]
         for entry in open_rows:
-            mix.append([{"text": title}, _message(f"norm-req-{entry.code}",
-                                                  title=titles_of(title)),
+            mix.append([{"text": title}, message(f"norm-req-{entry.code}",
+                                                 title=titles_of(title)),
                         _mix_state(entry)])
         if not open_rows:
-            mix.append([{"text": title}, _message("np-mix-everything"), _message("np-mix-met")])
+            mix.append([{"text": title}, message("np-mix-everything", keep_empty=True),
+                        message("np-mix-met", keep_empty=True)])
     return {
         "np_games": number_output(rounds, 0),
         "np_left": number_output(left, 0),

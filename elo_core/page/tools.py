@@ -19,7 +19,15 @@ from elo_core import dwz, glicko2
 from elo_core.errors import InputError
 from elo_core.numbers import DECIMAL_POINT, NumberFormat, parse_rating
 from elo_core.page.export import csv_download
-from elo_core.page.fields import MAX_ROWS, FormReader, PageLanguage, parse_bounded, rows_output
+from elo_core.page.fields import (
+    MAX_ROWS,
+    FormReader,
+    PageLanguage,
+    message,
+    number_output,
+    parse_bounded,
+    rows_output,
+)
 from elo_core.fide import (
     INITIAL_RATING_MAX,
     INITIAL_RATING_MIN_GAMES,
@@ -55,14 +63,6 @@ NOTES_SHOWN = 20
 
 # The chart's drawing area inside its viewBox (0 0 640 320).
 _CHART_LEFT, _CHART_RIGHT, _CHART_TOP, _CHART_BOTTOM = 56.0, 624.0, 16.0, 284.0
-
-
-def _num(value: float, digits: int, *, signed: bool = False) -> Output:
-    return {"value": float(value), "digits": digits, "signed": signed}
-
-
-def _message(key: str, **params: Any) -> Output:
-    return {"message": key, "params": params}
 
 
 # --- lists of ratings -----------------------------------------------------------------------
@@ -148,18 +148,21 @@ def _k_advisor(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]
         reached_2400=reached_2400,
         games_in_period=games_in_period,
     )
-    k_out = _num(k.k, 0)
+    k_out = number_output(k.k, 0)
     if k.capped:
-        cap = _message(
-            "k-capped", uncapped=_num(k.uncapped, 0), games=_num(games_in_period or 0, 0), k=k_out
+        cap = message(
+            "k-capped", uncapped=number_output(k.uncapped, 0),
+            games=number_output(games_in_period or 0, 0), k=k_out,
         )
     elif games_in_period:
-        cap = _message(
-            "k-not-capped", games=_num(games_in_period, 0), total=_num(k.k * games_in_period, 0)
+        cap = message(
+            "k-not-capped", games=number_output(games_in_period, 0),
+            total=number_output(k.k * games_in_period, 0),
         )
     else:
-        cap = _message("k-no-period")
-    return {"k_value": k_out, "k_reason": _message(f"k-rule-{k.rule}"), "k_cap": cap}
+        cap = message("k-no-period", keep_empty=True)
+    return {"k_value": k_out, "k_reason": message(f"k-rule-{k.rule}", keep_empty=True),
+            "k_cap": cap}
 
 
 # --- performance and initial rating ---------------------------------------------------------
@@ -186,12 +189,12 @@ def _performance(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Outpu
     ra = math.fsum(opponents) / games
     p = score / games
     return {
-        "perf_fide": _num(fide, 0),
-        "perf_linear": _num(linear, 0),
-        "perf_ra": _num(ra, 1),
-        "perf_p": _num(p, 2),
-        "perf_dp": _num(dp_for_score(p), 0, signed=True),
-        "perf_games": _num(games, 0),
+        "perf_fide": number_output(fide, 0),
+        "perf_linear": number_output(linear, 0),
+        "perf_ra": number_output(ra, 1),
+        "perf_p": number_output(p, 2),
+        "perf_dp": number_output(dp_for_score(p), 0, signed=True),
+        "perf_games": number_output(games, 0),
     }
 
 
@@ -203,24 +206,24 @@ def _initial(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     ra = (math.fsum(opponents) + 3600.0) / (games + 2)
     p = (score + 1.0) / (games + 2)
     outputs: dict[str, Output] = {
-        "init_games": _num(games, 0),
-        "init_ra": _num(ra, 1),
-        "init_p": _num(p, 2),
+        "init_games": number_output(games, 0),
+        "init_ra": number_output(ra, 1),
+        "init_p": number_output(p, 2),
     }
     if rating is None:
         outputs["init_rating"] = None  # type: ignore[assignment]
         if games < INITIAL_RATING_MIN_GAMES:
-            note = _message("initial-too-few", games=_num(games, 0))
+            note = message("initial-too-few", games=number_output(games, 0))
         elif score == 0:
-            note = _message("initial-zero-score")
+            note = message("initial-zero-score", keep_empty=True)
         else:
-            note = _message("initial-below-1400")
+            note = message("initial-below-1400", keep_empty=True)
     else:
-        outputs["init_rating"] = _num(rating, 0)
+        outputs["init_rating"] = number_output(rating, 0)
         note = (
-            _message("initial-capped", rating=_num(rating, 0))
+            message("initial-capped", rating=number_output(rating, 0))
             if rating == INITIAL_RATING_MAX
-            else _message("initial-rated", rating=_num(rating, 0))
+            else message("initial-rated", rating=number_output(rating, 0))
         )
     outputs["init_note"] = note
     return outputs
@@ -234,12 +237,12 @@ _LEAGUE_FORMATS = ("lines", "csv", "pgn")
 def _note(note: ImportNote) -> Output:
     """One import note as the page words it: numbers formatted, texts as typed."""
     params = {
-        name: _num(value, 0) if isinstance(value, int) else value
+        name: number_output(value, 0) if isinstance(value, int) else value
         for name, value in note.params.items()
     }
-    message = _message(f"league-note-{note.reason}", **params)
-    return message if note.line is None else _message(
-        "league-note", line=_num(note.line, 0), note=message
+    said = message(f"league-note-{note.reason}", keep_empty=True, **params)
+    return said if note.line is None else message(
+        "league-note", line=number_output(note.line, 0), note=said
     )
 
 
@@ -247,7 +250,8 @@ def _notes(notes: tuple[ImportNote, ...]) -> Output:
     """The import notes, at most :data:`NOTES_SHOWN`, then how many more there are."""
     items = [_note(note) for note in notes[:NOTES_SHOWN]]
     if len(notes) > NOTES_SHOWN:
-        items.append(_message("league-notes-more", count=_num(len(notes) - NOTES_SHOWN, 0)))
+        items.append(message("league-notes-more",
+                             count=number_output(len(notes) - NOTES_SHOWN, 0)))
     return {"items": items}
 
 
@@ -266,10 +270,10 @@ def _chart(result: League, games: int) -> dict[str, Output]:
         return _CHART_BOTTOM - (_CHART_BOTTOM - _CHART_TOP) * (value - low) / (high - low)
 
     outputs: dict[str, Output] = {
-        "chart_y_max": _num(high, 0),
-        "chart_y_mid": _num((low + high) / 2, 0),
-        "chart_y_min": _num(low, 0),
-        "chart_x_max": _num(games, 0),
+        "chart_y_max": number_output(high, 0),
+        "chart_y_mid": number_output((low + high) / 2, 0),
+        "chart_y_min": number_output(low, 0),
+        "chart_x_max": number_output(games, 0),
     }
     shown = result.standings[:CHART_SLOTS]
     for slot in range(CHART_SLOTS):
@@ -293,7 +297,7 @@ def _chart(result: League, games: int) -> dict[str, Output]:
             outputs[f"chart_name_{slot}"] = {"text": ""}
     hidden = len(result.standings) - len(shown)
     outputs["chart_more"] = (
-        _message("chart-more", count=_num(hidden, 0)) if hidden > 0 else {"text": ""}
+        message("chart-more", count=number_output(hidden, 0)) if hidden > 0 else {"text": ""}
     )
     return outputs
 
@@ -330,14 +334,14 @@ def _league(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
 
     standings = [
         [
-            _num(rank, 0),
+            number_output(rank, 0),
             {"text": row.name},
-            _num(row.rating, 1),
-            _num(row.games, 0),
-            _num(row.wins, 0),
-            _num(row.draws, 0),
-            _num(row.losses, 0),
-            _num(row.change, 1, signed=True),
+            number_output(row.rating, 1),
+            number_output(row.games, 0),
+            number_output(row.wins, 0),
+            number_output(row.draws, 0),
+            number_output(row.losses, 0),
+            number_output(row.change, 1, signed=True),
         ]
         for rank, row in enumerate(result.standings, 1)
     ]
@@ -353,20 +357,20 @@ def _league(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
             after.append(result.history[name][position[name]])
         history_rows.append(
             [
-                _num(number, 0),
+                number_output(number, 0),
                 {"text": game.player_a},
                 {"text": _score_text(game.score_a)},
                 {"text": game.player_b},
-                _num(after[0], 1),
-                _num(after[1], 1),
+                number_output(after[0], 1),
+                number_output(after[1], 1),
             ]
         )
     return {
         "standings": rows_output(standings),
         "history": rows_output(history_rows) | {"total": len(games)},
-        "league_total": _num(result.total, 1),
-        "league_players": _num(len(result.standings), 0),
-        "league_games_count": _num(len(games), 0),
+        "league_total": number_output(result.total, 1),
+        "league_players": number_output(len(result.standings), 0),
+        "league_games_count": number_output(len(games), 0),
         "league_notes": _notes(imported.notes),
         "standings_csv": _standings_csv(result, lang),
         **_chart(result, len(games)),
@@ -444,13 +448,13 @@ def _glicko2(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     assert tau is not None and results is not None
     new = glicko2.update(rating, rd, volatility, results, tau=tau)
     return {
-        "g_new_rating": _num(new.rating, 1),
-        "g_change": _num(new.rating - rating, 1, signed=True),
-        "g_new_rd": _num(new.rd, 1),
-        "g_new_volatility": _num(new.volatility, 5),
-        "g_games_count": _num(len(results), 0),
-        "g_interval_low": _num(new.rating - 2 * new.rd, 0),
-        "g_interval_high": _num(new.rating + 2 * new.rd, 0),
+        "g_new_rating": number_output(new.rating, 1),
+        "g_change": number_output(new.rating - rating, 1, signed=True),
+        "g_new_rd": number_output(new.rd, 1),
+        "g_new_volatility": number_output(new.volatility, 5),
+        "g_games_count": number_output(len(results), 0),
+        "g_interval_low": number_output(new.rating - 2 * new.rd, 0),
+        "g_interval_high": number_output(new.rating + 2 * new.rd, 0),
     }
 
 
@@ -478,43 +482,45 @@ def _dwz_k_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Out
     assert result.b is not None and result.a is not None and result.k_group is not None
     scored = result.w >= result.we
     if result.b != 1:
-        b_reason = _message("dwz-b-brake", b=_num(result.b, 3))
+        b_reason = message("dwz-b-brake", b=number_output(result.b, 3))
     elif result.rating >= 1600:
-        b_reason = _message("dwz-b-none-rating")
+        b_reason = message("dwz-b-none-rating", keep_empty=True)
     else:
-        b_reason = _message("dwz-b-none-scored")
+        b_reason = message("dwz-b-none-scored", keep_empty=True)
     if not scored:
-        a_reason = _message("dwz-a-none-below")
+        a_reason = message("dwz-a-none-below", keep_empty=True)
     elif age <= 20:
         a_reason = (
-            _message("dwz-a-youth", a=_num(result.a, 1))
+            message("dwz-a-youth", a=number_output(result.a, 1))
             if result.rating < 2000
-            else _message("dwz-a-none-youth")
+            else message("dwz-a-none-youth", keep_empty=True)
         )
     else:
         a_reason = (
-            _message("dwz-a-adult") if result.rating < 1600 else _message("dwz-a-none-adult")
+            message("dwz-a-adult", keep_empty=True) if result.rating < 1600
+            else message("dwz-a-none-adult", keep_empty=True)
         )
     k_reason = (
-        _message("dwz-k-capped", raw=_num(result.k_unrounded, 1), k=_num(result.k, 1))
+        message("dwz-k-capped", raw=number_output(result.k_unrounded, 1),
+                k=number_output(result.k, 1))
         if result.k_unrounded > dwz.MAX_K
-        else _message("dwz-k", k=_num(result.k, 1))
+        else message("dwz-k", k=number_output(result.k, 1))
     )
     return {
-        "dwz_k": _num(result.k, 1),
-        "dwz_k0": _num(result.k0, 0),
-        "dwz_b": _num(result.b, 3),
-        "dwz_a": _num(result.a, 1),
+        "dwz_k": number_output(result.k, 1),
+        "dwz_k0": number_output(result.k0, 0),
+        "dwz_b": number_output(result.b, 3),
+        "dwz_a": number_output(result.a, 1),
         "dwz_e": None,
         "dwz_k_reason": k_reason,
-        "dwz_k0_reason": _message(
+        "dwz_k0_reason": message(
             f"dwz-k0-{result.k_group}" + ("-late" if index > 10 else ""),
-            k0=_num(result.k0, 0),
-            index=_num(index, 0),
+            k0=number_output(result.k0, 0),
+            index=number_output(index, 0),
         ),
         "dwz_b_reason": b_reason,
         "dwz_a_reason": a_reason,
-        "dwz_floor": _message("dwz-lifted") if result.lifted else {"text": ""},
+        "dwz_floor": message("dwz-lifted", keep_empty=True) if result.lifted else {"text": ""},
     }
 
 
@@ -539,12 +545,12 @@ def _dwz(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None
     result = dwz.update(rating, games, age=age, index=index, played=played)
     outputs: dict[str, Output | None] = {
         "dwz_view": {"attrs": {"data-rules": result.rules}},
-        "dwz_rules": _message(f"dwz-rules-{result.rules}"),
-        "dwz_we": _num(result.we, 3),
-        "dwz_w": _num(result.w, 1),
-        "dwz_n": _num(result.n, 0),
-        "dwz_new": _num(result.new_rating, 0),
-        "dwz_change": _num(result.change, 0, signed=True),
+        "dwz_rules": message(f"dwz-rules-{result.rules}", keep_empty=True),
+        "dwz_we": number_output(result.we, 3),
+        "dwz_w": number_output(result.w, 1),
+        "dwz_n": number_output(result.n, 0),
+        "dwz_new": number_output(result.new_rating, 0),
+        "dwz_change": number_output(result.change, 0, signed=True),
     }
     if result.rules == "2026":
         return outputs | _dwz_k_outputs(result, age, index)
@@ -553,7 +559,7 @@ def _dwz(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None
          "dwz_a_reason"),
         None,
     )
-    return outputs | none | {"dwz_e": _num(result.e, 0), "dwz_floor": {"text": ""}}
+    return outputs | none | {"dwz_e": number_output(result.e, 0), "dwz_floor": {"text": ""}}
 
 
 # --- registry -------------------------------------------------------------------------------

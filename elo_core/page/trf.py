@@ -31,7 +31,14 @@ from elo_core import time_control, trf
 from elo_core.errors import InputError
 from elo_core.fide import PUBLISHED_RATING_MIN
 from elo_core.page.export import Code, csv_download
-from elo_core.page.fields import FormReader, Output, PageLanguage, number_column, number_output
+from elo_core.page.fields import (
+    FormReader,
+    Output,
+    PageLanguage,
+    message,
+    number_column,
+    number_output,
+)
 from elo_core.page.trf_norms import EXEMPTION_CHOICES, norm_outputs
 from elo_core.time_control import RatingList
 from elo_core.validation import MAX_K
@@ -65,12 +72,6 @@ _BY_FIELD = {"shifted": "field", "merged": "field", "line-shifted": "direction"}
 #: At most this many warnings are listed; then how many more there are.
 WARNINGS_SHOWN = 50
 _SEPARATORS = re.compile(r"\s*[|;\t]\s*|\s+")
-
-
-def _message(key: str, **params: Any) -> Output:
-    # Most of a big file's cells are messages without parameters (a colour, "rated"): the
-    # empty ``params`` is left out (the page and the build read it as empty).
-    return {"message": key, "params": params} if params else {"message": key}
 
 
 def _optional(value: float | None, digits: int, *, signed: bool = False) -> Output | None:
@@ -183,14 +184,14 @@ def _warning(warning: trf.TrfWarning) -> Output:
     """
     params: dict[str, Any] = {name: str(value) for name, value in warning.params}
     if "field" in params:
-        params["field"] = _message(f"trf-field-{params['field']}")
-    note = _message(f"trf-warning/{warning.code}", **params)
+        params["field"] = message(f"trf-field-{params['field']}")
+    note = message(f"trf-warning/{warning.code}", **params)
     if warning.line is None:
         return note
     if warning.player:
-        return _message("trf-warning-player", line=str(warning.line), player=warning.player,
-                        note=note)
-    return _message("trf-warning-line", line=str(warning.line), note=note)
+        return message("trf-warning-player", line=str(warning.line), player=warning.player,
+                       note=note)
+    return message("trf-warning-line", line=str(warning.line), note=note)
 
 
 def _warnings(warnings: tuple[trf.TrfWarning, ...]) -> dict[str, Output]:
@@ -203,12 +204,12 @@ def _warnings(warnings: tuple[trf.TrfWarning, ...]) -> dict[str, Output]:
     kinds: list[list[Any]] = []
     lines: list[list[Any]] = []
     for code, found in by_code.items():
-        kinds.append([code, _message(f"trf-warnings/{code}",
-                                     count=number_output(len(found), 0))])
+        kinds.append([code, message(f"trf-warnings/{code}",
+                                    count=number_output(len(found), 0))])
         lines.extend([code, _warning(warning)] for warning in found[:WARNINGS_SHOWN])
         if len(found) > WARNINGS_SHOWN:
-            lines.append([code, _message("trf-warnings-more",
-                                         count=number_output(len(found) - WARNINGS_SHOWN, 0))])
+            lines.append([code, message("trf-warnings-more",
+                                        count=number_output(len(found) - WARNINGS_SHOWN, 0))])
     return {"trf_warning_kinds": _table(kinds, _KIND_COLUMNS),
             "trf_warning_lines": _table(lines, _LINE_COLUMNS)}
 
@@ -236,11 +237,11 @@ def _k_note(row: trf.PlayerRating, overrides: Mapping[int, int]) -> Output:
         return _initial_note(row)
     uncapped = overrides.get(row.start_number, _RULE_K.get(row.k_rule or "", row.k))
     if row.k < uncapped:
-        return _message(
+        return message(
             "k-capped", uncapped=number_output(uncapped, 0), games=number_output(row.games, 0),
             k=number_output(row.k, 0),
         )
-    return _message(f"k-rule-{row.k_rule}", k=number_output(row.k, 0))
+    return message(f"k-rule-{row.k_rule}", k=number_output(row.k, 0))
 
 
 def _k_marker(row: trf.PlayerRating, overrides: Mapping[int, int]) -> str | None:
@@ -256,19 +257,19 @@ def _unrated(row: trf.PlayerRating) -> Output | None:
     """FIDE B.02 7.2.1: a new rating below 1400 is shown as unrated on the next list."""
     if not row.becomes_unrated:
         return None
-    return _message("trf-unrated", min=number_output(PUBLISHED_RATING_MIN, 0))
+    return message("trf-unrated", min=number_output(PUBLISHED_RATING_MIN, 0))
 
 
 def _initial_note(row: trf.PlayerRating) -> Output:
     """For an unrated player: the first rating (FIDE B.02 8.2), or why there is none."""
     if row.initial_rating is not None:
         key = "initial-capped" if row.initial_rating == 2200 else "initial-rated"
-        return _message(key, rating=number_output(row.initial_rating, 0))
+        return message(key, rating=number_output(row.initial_rating, 0))
     if row.initial_reason == "too-few-games":
-        return _message("initial-too-few", games=number_output(row.games, 0))
+        return message("initial-too-few", games=number_output(row.games, 0))
     if row.initial_reason == "zero-score":
-        return _message("initial-zero-score")
-    return _message("initial-below-1400")
+        return message("initial-zero-score")
+    return message("initial-below-1400")
 
 
 def _round_note(entry: trf.Round, player_rated: bool, opponent_rated: bool) -> Output:
@@ -277,15 +278,15 @@ def _round_note(entry: trf.Round, player_rated: bool, opponent_rated: bool) -> O
     towards a first rating)."""
     if entry.code in trf.RATED_SCORES:
         if not opponent_rated:
-            return _message("trf-round-unrated-opponent")
-        return _message("trf-round-rated" if player_rated else "trf-round-initial")
+            return message("trf-round-unrated-opponent")
+        return message("trf-round-rated" if player_rated else "trf-round-initial")
     if entry.code in trf.FORFEIT_CODES:
-        return _message("trf-round-forfeit")
+        return message("trf-round-forfeit")
     if entry.code in trf.UNRATED_GAME_CODES:
-        return _message("trf-round-not-rated")
+        return message("trf-round-not-rated")
     if entry.code in trf.BYE_CODES:
-        return _message(f"trf-round-bye-{entry.code}")
-    return _message("trf-round-pending" if entry.opponent is not None else "trf-round-unpaired")
+        return message(f"trf-round-bye-{entry.code}")
+    return message("trf-round-pending" if entry.opponent is not None else "trf-round-unpaired")
 
 
 def _rounds(
@@ -305,7 +306,7 @@ def _rounds(
             None if opponent is None else opponent.start_number,
             None if opponent is None else opponent.name,
             None if opponent is None else opponent.rating,
-            None if entry.colour is None else _message(f"trf-colour-{entry.colour}"),
+            None if entry.colour is None else message(f"trf-colour-{entry.colour}"),
             entry.code or None,
             None if game is None else game.expected,
             None if game is None else game.change,
@@ -341,21 +342,21 @@ def _list_note(tournament: trf.Tournament, chosen: str, rating_list: RatingList)
     """Which list the event is rated for, and why: the file's time control, or the choice."""
     from_file = tournament.rating_list
     written = tournament.time_control_code or tournament.time_control
-    shown = _message(f"trf-list-{rating_list}")
+    shown = message(f"trf-list-{rating_list}")
     if chosen:
         if from_file is None or from_file == chosen:
-            return _message("trf-list-chosen", list=shown)
-        return _message("trf-list-chosen-over", list=shown,
-                        file_list=_message(f"trf-list-{from_file}"))
+            return message("trf-list-chosen", list=shown)
+        return message("trf-list-chosen-over", list=shown,
+                       file_list=message(f"trf-list-{from_file}"))
     if from_file is None:
-        return _message("trf-list-unknown", list=shown)
+        return message("trf-list-unknown", list=shown)
     minutes = time_control.minutes_for_60_moves(tournament.time_control)
     if tournament.time_control_code and time_control.from_code(tournament.time_control_code):
-        return _message("trf-list-from-code", list=shown, text=written)
+        return message("trf-list-from-code", list=shown, text=written)
     if minutes is None:
-        return _message("trf-list-from-word", list=shown, text=written)
-    return _message("trf-list-from-text", list=shown, text=written,
-                    minutes=number_output(minutes, 0))
+        return message("trf-list-from-word", list=shown, text=written)
+    return message("trf-list-from-text", list=shown, text=written,
+                   minutes=number_output(minutes, 0))
 
 
 def _rated_games(tournament: trf.Tournament) -> int:
@@ -419,15 +420,15 @@ def _trf(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
     return {
         "trf_name": {"text": tournament.name},
         **_warnings(tournament.warnings),
-        "trf_unrated": _message(
+        "trf_unrated": message(
             "trf-unrated-summary", min=number_output(PUBLISHED_RATING_MIN, 0),
             names="; ".join(unrated),
         ) if unrated else {"text": ""},
-        "trf_score_note": _message("trf-score-note", count=number_output(differ, 0))
+        "trf_score_note": message("trf-score-note", count=number_output(differ, 0))
         if differ else {"text": ""},
         "trf_players": number_output(len(tournament.players), 0),
         "trf_rated_games": number_output(_rated_games(tournament), 0),
-        "trf_list": _message(f"trf-list-{rating_list}"),
+        "trf_list": message(f"trf-list-{rating_list}"),
         "trf_list_note": _list_note(tournament, chosen_list, rating_list),
         "trf_rows": _table(table, _PLAYER_COLUMNS),
         "trf_games": _table(games, _GAME_COLUMNS),

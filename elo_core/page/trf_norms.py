@@ -25,11 +25,11 @@ Norms exist only for the standard list: for a rapid or blitz event every table i
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import cast
 
 from elo_core import norm_rules, norms, trf
 from elo_core.norm_rules import federation_kind
-from elo_core.page.fields import Output, number_output
+from elo_core.page.fields import Output, message, number_output
 from elo_core.time_control import RatingList
 
 __all__ = ["EXEMPTION_CHOICES", "norm_outputs", "titles_of"]
@@ -47,10 +47,6 @@ _STATE_ORDER = {"achieved": 0, "open": 1, "missed": 2}
 _RESULTS = {2: "1", 1: "½", 0: "0"}
 
 _Cell = Output | float | str | None
-
-
-def _message(key: str, **params: Any) -> Output:
-    return {"message": key, "params": params} if params else {"message": key}
 
 
 def _table(rows: list[list[_Cell]], columns: tuple[Output | None, ...]) -> Output:
@@ -77,17 +73,17 @@ _WAIVED = frozenset({"federations", "own-federation", "one-federation"})
 def titles_of(title: str) -> Output:
     """The titles that count as a norm's title "or higher" (B.01 1.4.5), in words: "GM" for
     a GM norm, "IM or GM" for an IM norm, and so on."""
-    return _message(f"norm-titles-{title}")
+    return message(f"norm-titles-{title}")
 
 
 def _state_message(requirement: norms.Requirement, exempt: bool) -> Output:
     if exempt and requirement.code in _WAIVED:
-        return _message("norm-waived")
+        return message("norm-waived")
     if requirement.state == "met":
-        return _message("norm-met")
+        return message("norm-met")
     if requirement.state == "not-met":
-        return _message("norm-not-met")
-    return _message("norm-open", count=number_output(requirement.unknown, 0))
+        return message("norm-not-met")
+    return message("norm-open", count=number_output(requirement.unknown, 0))
 
 
 def _requirement_rows(
@@ -100,15 +96,16 @@ def _requirement_rows(
     for requirement in result.requirements:
         digits = _DIGITS.get(requirement.code, 0)
         bound = "norm-at-most" if requirement.code in _AT_MOST else "norm-at-least"
-        named = ({"title": titles_of(result.title)} if requirement.code == "titled-opponents"
-                 else {})
+        what = (message(f"norm-req-{requirement.code}", title=titles_of(result.title))
+                if requirement.code == "titled-opponents"
+                else message(f"norm-req-{requirement.code}"))
         rows.append([
             player.start_number,
             result.title,
-            _message(f"norm-req-{requirement.code}", **named),
+            what,
             number_output(requirement.value, 1) if requirement.code == "score"
             else requirement.value,
-            _message(bound, value=number_output(requirement.needed, digits)),
+            message(bound, value=number_output(requirement.needed, digits)),
             _state_message(requirement, exempt),
             f"B.01 {requirement.rule}",
         ])
@@ -119,17 +116,17 @@ def _requirement_words(requirement: norms.Requirement, title: str) -> Output:
     """What a requirement not met lacks, in words ("2 more title-holders")."""
     code = requirement.code
     if requirement.state == "open":
-        return _message(f"norm-open-{code}", count=number_output(requirement.unknown, 0))
+        return message(f"norm-open-{code}", count=number_output(requirement.unknown, 0))
     if code in _AT_MOST:
-        return _message(f"norm-over-{code}",
-                        count=number_output(requirement.value - requirement.needed, 0))
+        return message(f"norm-over-{code}",
+                       count=number_output(requirement.value - requirement.needed, 0))
     digits = _DIGITS.get(code, 0)
     if code in ("average-rating", "performance"):
-        return _message(f"norm-below-{code}", value=number_output(requirement.value, digits),
-                        needed=number_output(requirement.needed, digits))
-    return _message(f"norm-more-{code}",
-                    count=number_output(requirement.needed - requirement.value, digits),
-                    title=titles_of(title))
+        return message(f"norm-below-{code}", value=number_output(requirement.value, digits),
+                       needed=number_output(requirement.needed, digits))
+    return message(f"norm-more-{code}",
+                   count=number_output(requirement.needed - requirement.value, digits),
+                   title=titles_of(title))
 
 
 def _missing(result: norms.NormCheck) -> Output | None:
@@ -143,22 +140,22 @@ def _missing(result: norms.NormCheck) -> Output | None:
     parts: list[Output] = []
     points_short = {"performance", "score"}
     if needed is not None and any(requirement.code in points_short for requirement in short):
-        parts.append(_message("norm-more-points", points=number_output(needed - result.score, 1),
-                              needed=number_output(needed, 1)))
+        parts.append(message("norm-more-points", points=number_output(needed - result.score, 1),
+                             needed=number_output(needed, 1)))
         short = [requirement for requirement in short if requirement.code not in points_short]
     parts += [_requirement_words(requirement, result.title) for requirement in short]
     # "A", "A and B", "A, B and C": each language joins a list its own way.
     sentence = parts[0]
     for index, part in enumerate(parts[1:], 1):
         joined = "norm-and" if index == len(parts) - 1 else "norm-comma"
-        sentence = _message(joined, first=sentence, second=part)
-    return _message("norm-missing", missing=sentence)
+        sentence = message(joined, first=sentence, second=part)
+    return message("norm-missing", missing=sentence)
 
 
 def _summary_note(result: norms.NormCheck) -> Output:
     """Ra + dp = Rp, and what Rp is compared with (before rounding, B.01 1.4.8)."""
     level = {"GM": 2599.5, "IM": 2449.5, "WGM": 2399.5, "WIM": 2249.5}[result.title]
-    return _message(
+    return message(
         "norm-summary", score=number_output(result.score, 1),
         games=number_output(result.requirement("games").value, 0),
         ra=number_output(result.average_rating, 0), dp=number_output(result.dp, 0, signed=True),
@@ -170,7 +167,7 @@ def _rule_notes(result: norms.NormCheck, by_number: Mapping[int, trf.Player]) ->
     notes = []
     for note in result.notes:
         opponent = None if note.opponent is None else by_number[note.opponent]
-        notes.append(_message(
+        notes.append(message(
             f"norm-note-{note.code}", round=number_output(note.round, 0),
             name="" if opponent is None else opponent.name,
             number="" if opponent is None else str(opponent.start_number),
@@ -185,7 +182,7 @@ def _player_notes(
     notes = [_summary_note(result)]
     if result.raised is not None:
         raised = by_number[result.raised]
-        notes.append(_message(
+        notes.append(message(
             "norm-raised" if raised.rating is not None else "norm-raised-unrated",
             name=raised.name, number=str(raised.start_number),
             rating=None if raised.rating is None else number_output(raised.rating, 0),
@@ -193,9 +190,9 @@ def _player_notes(
         ))
     notes += _rule_notes(result, by_number)
     if first_round is not None and first_round < tournament.rounds:
-        notes.append(_message("norm-first-round", round=number_output(first_round, 0)))
+        notes.append(message("norm-first-round", round=number_output(first_round, 0)))
     if result.requirement("games").value > norms.MAX_NORM_GAMES:
-        notes.append(_message(
+        notes.append(message(
             "norm-thirteen", games=number_output(result.requirement("games").value, 0),
             counted=number_output(result.games, 0),
         ))
@@ -208,11 +205,11 @@ def _exemption(
     """The exemption the check applies, and the note that says which and why."""
     if choice != "auto":
         chosen = cast("norms.Exemption", choice) if choice else None
-        return chosen, _message("trf-exemption-chosen" if chosen else "trf-exemption-none")
+        return chosen, message("trf-exemption-chosen" if chosen else "trf-exemption-none")
     found = norms.exemption_from_file(tournament)
     if found.holds:
         weakest = min(found.rounds, key=lambda entry: (entry.players, entry.titled))
-        return "swiss", _message(
+        return "swiss", message(
             "trf-exemption-swiss-holds", players=number_output(weakest.players, 0),
             federations=number_output(weakest.federations, 0),
             titled=number_output(weakest.titled, 0), round=number_output(weakest.round, 0),
@@ -220,13 +217,13 @@ def _exemption(
         )
     if found.reason == "short" and found.first_short is not None:
         short = found.rounds[found.first_short - 1]
-        return None, _message(
+        return None, message(
             "trf-exemption-swiss-short", round=number_output(short.round, 0),
             players=number_output(short.players, 0),
             federations=number_output(short.federations, 0),
             titled=number_output(short.titled, 0),
         )
-    return None, _message(f"trf-exemption-swiss-{found.reason}")
+    return None, message(f"trf-exemption-swiss-{found.reason}")
 
 
 def _event_rows(tournament: trf.Tournament) -> list[list[_Cell]]:
@@ -237,22 +234,22 @@ def _event_rows(tournament: trf.Tournament) -> list[list[_Cell]]:
         date.isoformat() for date in (tournament.start, tournament.end) if date is not None
     )
     return [
-        [_message("trf-event-name"), tournament.name],
-        [_message("trf-event-place"), tournament.city],
-        [_message("trf-event-federation"), tournament.federation],
-        [_message("trf-event-dates"), dates],
-        [_message("trf-event-arbiter"), tournament.chief_arbiter],
-        [_message("trf-event-type"), tournament.event_type],
-        [_message("trf-event-rounds"), number_output(tournament.rounds, 0)],
-        [_message("trf-event-players"), number_output(len(players), 0)],
-        [_message("trf-event-rated"),
+        [message("trf-event-name"), tournament.name],
+        [message("trf-event-place"), tournament.city],
+        [message("trf-event-federation"), tournament.federation],
+        [message("trf-event-dates"), dates],
+        [message("trf-event-arbiter"), tournament.chief_arbiter],
+        [message("trf-event-type"), tournament.event_type],
+        [message("trf-event-rounds"), number_output(tournament.rounds, 0)],
+        [message("trf-event-players"), number_output(len(players), 0)],
+        [message("trf-event-rated"),
          number_output(sum(1 for player in players if player.rating is not None), 0)],
-        [_message("trf-event-foreign"), number_output(sum(
+        [message("trf-event-foreign"), number_output(sum(
             1 for player in players
             if host not in ("", norm_rules.UNKNOWN)
             and federation_kind(player.federation) not in (host, norm_rules.UNKNOWN)
         ), 0)],
-        [_message("trf-event-titled"), number_output(sum(
+        [message("trf-event-titled"), number_output(sum(
             1 for player in players if norms.title_of(player.title) is not None
         ), 0)],
     ]
@@ -271,13 +268,13 @@ def _certificate(
     for game in games:
         opponent = game.opponent
         if opponent.start_number == result.raised:
-            rating: Output = _message(
+            rating: Output = message(
                 "trf-certificate-raised", floor=number_output(floor, 0),
                 rating=number_output(opponent.rating, 0) if opponent.rating is not None
-                else _message("trf-unrated-short"),
+                else message("trf-unrated-short"),
             )
         elif opponent.rating is None:
-            rating = _message("trf-certificate-unrated", rating=number_output(1400, 0))
+            rating = message("trf-certificate-unrated", rating=number_output(1400, 0))
         else:
             rating = number_output(opponent.rating, 0)
         rows.append([player.start_number, result.title, game.round, opponent.name,
@@ -312,7 +309,7 @@ def norm_outputs(
     }
     if rating_list != "standard":
         return {**empty, "trf_exemption_note": {"text": ""},
-                "trf_norms_note": _message("trf-norms-standard-only", list=_message(
+                "trf_norms_note": message("trf-norms-standard-only", list=message(
                     f"trf-list-{rating_list}"))}
     event = norm_rules.event(tournament)
     lines: list[tuple[int, int, list[_Cell]]] = []
@@ -328,7 +325,7 @@ def norm_outputs(
             if result.state != "missed" or result.requirement("average-rating").met:
                 lines.append((_STATE_ORDER[result.state], len(lines), [
                     number, player.name, title, result.state,
-                    _message(f"norm-state-{result.state}", title=title), _missing(result),
+                    message(f"norm-state-{result.state}", title=title), _missing(result),
                 ]))
             checks.extend(_requirement_rows(player, result, chosen is not None))
             notes.extend([number, title, note]
