@@ -7,12 +7,13 @@ name; outputs are plain numbers with the number of decimals to show (the page
 formats them for its language), texts, table rows or SVG attributes — or the
 errors found, by field, each with a stable code.
 
-Modes: :mod:`elo_core.page.home` (``elo``, ``match``, ``expectancy``) and
-:mod:`elo_core.page.tools` (``k_advisor``, ``performance``, ``initial``,
-``league``, ``glicko2``, ``dwz``) and :mod:`elo_core.page.trf` (``trf``, a tournament
-report file rated by FIDE's rules), :mod:`elo_core.page.norms` (``norm_planner``: the points
-and opponents a title norm still needs) and :mod:`elo_core.page.articles` (``steps``,
-``period``, ``models``: the articles' live examples, every intermediate step an output).
+Modes: :mod:`elo_core.page.home` (``elo``, ``match``, ``expectancy``),
+:mod:`elo_core.page.tools` (``k_advisor``, ``performance``, ``initial``, ``league``),
+:mod:`elo_core.page.systems` (``glicko2``, ``dwz``), :mod:`elo_core.page.trf` (``trf``, a
+tournament report file rated by FIDE's rules), :mod:`elo_core.page.norms` (``norm_planner``:
+the points and opponents a title norm still needs) and :mod:`elo_core.page.articles`
+(``steps``, ``period``, ``models``: the articles' live examples, every intermediate step an
+output).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from elo_core.errors import InputError
-from elo_core.page import articles, home, norms, tools, trf
+from elo_core.page import articles, home, norms, systems, tools, trf
 from elo_core.numbers import DECIMAL_POINT, NumberFormat
 from elo_core.page.fields import FormErrors, PageLanguage
 
@@ -33,6 +34,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
     **home.DEFAULTS,
     **articles.DEFAULTS,
     **tools.DEFAULTS,
+    **systems.DEFAULTS,
     **trf.DEFAULTS,
     **norms.DEFAULTS,
 }
@@ -41,6 +43,7 @@ MODES: dict[str, Callable[[Mapping[str, str], PageLanguage], Mapping[str, Any]]]
     **home.MODES,
     **articles.MODES,
     **tools.MODES,
+    **systems.MODES,
     **trf.MODES,
     **norms.MODES,
 }
