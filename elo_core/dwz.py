@@ -52,6 +52,9 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
+from elo_core.dwz_development import MAX_K, KGroup, development_coefficient, development_factor
+# The K0 table's rows are dwz_development's, but the articles read them as elo.dwz.DWZ_K0_*
+# (site_src/sitegen/sandbox.py, ARTICLE_API): this module keeps them as attributes.
 from elo_core.dwz_table import (
     DWZ_EXPECTED_THOUSANDTHS,
     DWZ_K0_ADULT,
@@ -98,19 +101,12 @@ NEW_RULES_FROM = date(2026, 6, 8)
 #: The lowest DWZ an evaluation gives from :data:`NEW_RULES_FROM` on.
 LOWEST_DWZ = 1100
 
-#: Kmax: the development factor K is at most this (from :data:`NEW_RULES_FROM` on).
-MAX_K = 80
-
 MIN_FIRST_GAMES = 5
 MAX_AGE = 150
 MAX_INDEX = 10**6
 
 Rules = Literal["2026", "before-2026"]
 """Which evaluation: ``"2026"`` from :data:`NEW_RULES_FROM` on, ``"before-2026"`` before."""
-
-KGroup = Literal["youth", "adult", "high"]
-"""The row of the K0 table: ``"youth"`` (age ≤ 25, below DWZ 2200), ``"adult"``
-(age ≥ 26, below DWZ 2000), ``"high"`` (adults from 2000, youth from 2200)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,80 +271,6 @@ def expected_score(rating: float, opponent: float) -> float:
     return float(_table_expected(r0, check_rating(opponent, "opponent")))
 
 
-# --- before 8 June 2026: the development coefficient E --------------------------
-
-
-def _age_term(age: int) -> int:
-    """J: 5 up to age 20, 10 from 21 to 25, 15 above 25."""
-    if age <= 20:
-        return 5
-    if age <= 25:
-        return 10
-    return 15
-
-
-def _development_coefficient(
-    rating: float, *, age: int, index: int, at_least_expected: bool
-) -> tuple[int, float, float, float, float, int]:
-    """E and its pieces: (J, E0, fB, SBr, E0·fB + SBr, E rounded and limited).
-
-    ``at_least_expected`` (W ≥ We) decides whether fB and SBr apply; ``index``
-    (previous evaluations, at least 1) limits E to 5 × index while it is at
-    most 5.
-    """
-    r0 = rating
-    j = _age_term(age)
-    e0 = (r0 / 1000.0) ** 4 + j
-    fb = min(1.0, max(0.5, r0 / 2000.0)) if age <= 20 and at_least_expected else 1.0
-    sbr = math.exp((1300.0 - r0) / 150.0) - 1.0 if r0 < 1300.0 and not at_least_expected else 0.0
-    raw = e0 * fb + sbr
-    upper = 150 if sbr > 0 else (5 * index if index <= 5 else 30)
-    e = int(min(upper, max(5, round_half_away(raw))))
-    return j, e0, fb, sbr, raw, e
-
-
-# --- from 8 June 2026: the development factor K ---------------------------------
-
-
-def _k_group(rating: float, age: int) -> KGroup:
-    """The K0 table's row: youth/juniors (≤ 25) below 2200, adults below 2000, else high."""
-    if age <= 25:
-        return "youth" if rating < 2200 else "high"
-    return "adult" if rating < 2000 else "high"
-
-
-_K0_ROWS: dict[KGroup, tuple[int, ...]] = {
-    "youth": DWZ_K0_YOUTH,
-    "adult": DWZ_K0_ADULT,
-    "high": DWZ_K0_HIGH,
-}
-
-
-def _development_factor(
-    r0: Decimal, *, age: int, index: int, at_least_expected: bool
-) -> tuple[KGroup, int, Fraction, Fraction, Fraction, Fraction]:
-    """K and its pieces: (group, K0, b, a, K0·b + a, K rounded to one decimal and capped).
-
-    K0 from the table (index 1 … 10, above 10 the 11th column); the brake
-    b = (R0 + 800)/2400 when W < We and R0 < 1600, else 1; the bonus a, only
-    when W ≥ We: (2000 − R0)/30 up to age 20 below 2000, 4 from age 21 below
-    1600, else 0; K = K0·b + a rounded to one decimal, at most 80.
-    """
-    rating = Fraction(r0)
-    group = _k_group(float(r0), age)
-    k0 = _K0_ROWS[group][min(index, 11) - 1]
-    brake = (rating + 800) / 2400 if not at_least_expected and rating < 1600 else Fraction(1)
-    bonus = Fraction(0)
-    if at_least_expected:
-        if age <= 20 and rating < 2000:
-            bonus = (2000 - rating) / 30
-        elif age >= 21 and rating < 1600:
-            bonus = Fraction(4)
-    raw = k0 * brake + bonus
-    k = min(Fraction(MAX_K), round_fraction(raw, 1))
-    return group, k0, brake, bonus, raw, k
-
-
 # --- the evaluation -------------------------------------------------------------
 
 
@@ -388,7 +310,7 @@ def update(
     we_exact = decimal_sum(expected_exact)
     surplus = Fraction(CONTEXT.subtract(w_exact, we_exact))
     at_least_expected = w_exact >= we_exact
-    j, e0, fb, sbr, raw_e, e = _development_coefficient(
+    j, e0, fb, sbr, raw_e, e = development_coefficient(
         r0, age=age, index=index, at_least_expected=at_least_expected
     )
     n = len(checked)
@@ -402,7 +324,7 @@ def update(
     lifted = False
     rules: Rules = "2026" if day >= NEW_RULES_FROM else "before-2026"
     if rules == "2026":
-        group, k0, b_exact, a_exact, raw_k, k_exact = _development_factor(
+        group, k0, b_exact, a_exact, raw_k, k_exact = development_factor(
             to_decimal(r0), age=age, index=index, at_least_expected=at_least_expected
         )
         k, k_unrounded, brake, bonus = float(k_exact), float(raw_k), float(b_exact), float(a_exact)
