@@ -29,11 +29,11 @@ from elo_core.validation import check_rating, check_score
 
 __all__ = [
     "DEFAULT_START",
-    "SCALE",
     "Glicko2Rating",
     "Glicko2Result",
     "Glicko2Standing",
     "Glicko2Steps",
+    "SCALE",
     "rate_periods",
     "update",
     "update_steps",
