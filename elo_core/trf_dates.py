@@ -24,8 +24,8 @@ DD.MM.YY                   day, month, year 20YY, or year 20YY, month, day
 :func:`readings` returns every calendar date the text can mean, in the order
 above (the first is the reading to take when nothing else decides); a text
 that is no date gives none. Choosing among several readings is the caller's
-business (:mod:`elo_core.trf` takes the one nearest the file's unambiguous
-dates, else the first, and says so).
+business (:mod:`elo_core.trf_file_dates` takes the one nearest the file's
+unambiguous dates, else the first, and says so).
 """
 
 from __future__ import annotations
