@@ -569,7 +569,8 @@ class Builder:
             report.warnings.append(message)
         # A web app per language: its name, and the home page it opens at (base.html links
         # the page's own), each kept offline by the one service worker of the whole site.
-        for lang in config.languages:
+        # A language listed without pages of its own has no app.
+        for lang in sorted({page.lang for page in pages}):
             app = {**root_context, "lang": lang, "home": by_key[HOME_KEY].get(lang)}
             outputs[f"{lang}/manifest.webmanifest"] = templates.render(
                 lang, "manifest.webmanifest", app, source=templates_dir / "manifest.webmanifest")
