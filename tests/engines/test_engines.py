@@ -101,8 +101,8 @@ STORED = """async (paths) => {
     for (const request of await (await caches.open(name)).keys()) stored.add(new URL(request.url).pathname);
   }
   return { missing: paths.filter((path) => !stored.has(path)),
-           snapshot: (await caches.has("elo-snapshot"))
-             && (await (await caches.open("elo-snapshot")).keys()).length === 1 };
+           snapshot: (await caches.has("elo-snapshot /"))  // named by the site's scope
+             && (await (await caches.open("elo-snapshot /")).keys()).length === 1 };
 }"""
 
 
