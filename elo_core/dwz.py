@@ -52,7 +52,13 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Literal
 
-from elo_core.dwz_development import MAX_K, KGroup, development_coefficient, development_factor
+from elo_core.dwz_development import (
+    MAX_K,
+    KGroup,
+    coefficient_limits,
+    development_coefficient,
+    development_factor,
+)
 # The K0 table's rows are dwz_development's, but the articles read them as elo.dwz.DWZ_K0_*
 # (site_src/sitegen/sandbox.py, ARTICLE_API): this module keeps them as attributes.
 from elo_core.dwz_table import (
@@ -82,6 +88,7 @@ __all__ = [
     "MAX_K",
     "NEW_RULES_FROM",
     "Rules",
+    "coefficient_limits",
     "expected_score",
     "first_dwz",
     "rules_for",
@@ -116,8 +123,9 @@ class DwzResult:
     Both rules: ``rating`` is R0, ``n`` the number of games, ``w`` the points
     scored (W), ``we`` the expected points (We, the exact sum of the table's
     values), ``expected`` each game's expected score from the table;
-    ``new_rating`` is Rn (a whole number) and ``change`` = Rn − R0.
-    ``rules`` names the evaluation used and ``played`` the day that chose it.
+    ``new_rating`` is Rn (a whole number) and ``change`` = Rn − R0;
+    ``change_unrounded`` is the formula's change before Rn is rounded (and,
+    from 8 June 2026, lifted to 1100). ``rules`` names the evaluation used and ``played`` the day that chose it.
 
     Before 8 June 2026 (``rules == "before-2026"``): ``j`` the age term,
     ``e0`` = (R0/1000)⁴ + J, ``fb`` the acceleration factor fB, ``sbr`` the
@@ -138,6 +146,7 @@ class DwzResult:
     rating: float
     new_rating: float
     change: float
+    change_unrounded: float
     n: int
     w: float
     we: float
@@ -328,16 +337,19 @@ def update(
             to_decimal(r0), age=age, index=index, at_least_expected=at_least_expected
         )
         k, k_unrounded, brake, bonus = float(k_exact), float(raw_k), float(b_exact), float(a_exact)
-        rounded = round_fraction(start + k_exact * surplus)
+        delta = k_exact * surplus
+        rounded = round_fraction(start + delta)
         if n and rounded < LOWEST_DWZ:
             rounded, lifted = Fraction(LOWEST_DWZ), True
     else:
-        rounded = round_fraction(start + Fraction(800) * surplus / (e + n))
+        delta = Fraction(800) * surplus / (e + n)
+        rounded = round_fraction(start + delta)
     new_rating = float(rounded)
     return DwzResult(
         rating=r0,
         new_rating=new_rating,
         change=new_rating - r0,
+        change_unrounded=float(delta),
         n=n,
         w=float(w_exact),
         we=float(we_exact),

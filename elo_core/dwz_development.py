@@ -13,8 +13,8 @@ from typing import Literal
 from elo_core.dwz_table import DWZ_K0_ADULT, DWZ_K0_HIGH, DWZ_K0_YOUTH
 from elo_core.rounding import round_fraction, round_half_away
 
-# elo_core.dwz exports these two; it alone uses development_coefficient and development_factor.
-__all__ = ["KGroup", "MAX_K"]
+# elo_core.dwz exports these three; it alone uses development_coefficient and development_factor.
+__all__ = ["KGroup", "MAX_K", "coefficient_limits"]
 
 #: Kmax: the development factor K is at most this (from :data:`elo_core.dwz.NEW_RULES_FROM` on).
 MAX_K = 80
@@ -36,6 +36,15 @@ def _age_term(age: int) -> int:
     return 15
 
 
+def coefficient_limits(index: int, *, braked: bool) -> tuple[int, int]:
+    """The lowest and highest development coefficient E (RULES.md, "DWZ"): at least 5; with
+    the braking value (SBr > 0) at most 150, else at most 5 × index while the index is at most
+    5 and at most 30 after that."""
+    if braked:
+        return 5, 150
+    return 5, 5 * index if index <= 5 else 30
+
+
 def development_coefficient(
     rating: float, *, age: int, index: int, at_least_expected: bool
 ) -> tuple[int, float, float, float, float, int]:
@@ -51,8 +60,8 @@ def development_coefficient(
     fb = min(1.0, max(0.5, r0 / 2000.0)) if age <= 20 and at_least_expected else 1.0
     sbr = math.exp((1300.0 - r0) / 150.0) - 1.0 if r0 < 1300.0 and not at_least_expected else 0.0
     raw = e0 * fb + sbr
-    upper = 150 if sbr > 0 else (5 * index if index <= 5 else 30)
-    e = int(min(upper, max(5, round_half_away(raw))))
+    lower, upper = coefficient_limits(index, braked=sbr > 0)
+    e = int(min(upper, max(lower, round_half_away(raw))))
     return j, e0, fb, sbr, raw, e
 
 

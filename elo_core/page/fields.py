@@ -57,9 +57,15 @@ class PageLanguage:
 MAX_ROWS = 500
 
 
-def number_output(value: float, digits: int, *, signed: bool = False) -> Output:
-    """A number output: the page formats it for its language with ``digits`` decimals."""
-    return {"value": float(value), "digits": digits, "signed": signed}
+def number_output(value: float, digits: int, *, signed: bool = False,
+                  grouping: bool = True) -> Output:
+    """A number output: the page formats it for its language with ``digits`` decimals;
+    ``grouping=False`` writes it without thousands separators, as a number inside a formula
+    whose other numbers are typed (``(1650 / 1000)⁴``)."""
+    output: Output = {"value": float(value), "digits": digits, "signed": signed}
+    if not grouping:
+        output["grouping"] = False
+    return output
 
 
 def message(key: str, /, *, keep_empty: bool = False, **params: Any) -> Output:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, get_args
 
 from elo_core import dwz, glicko2
 from elo_core.errors import InputError
@@ -24,6 +24,7 @@ from elo_core.page.fields import (
     parse_bounded,
 )
 from elo_core.parsing import parse_games, parse_result
+from elo_core.rounding import round_half_away
 from elo_core.validation import MAX_YEAR, MIN_YEAR
 
 __all__ = ["DEFAULTS", "MODES"]
@@ -109,13 +110,85 @@ def _played(text: str) -> datetime.date | None:
     return day
 
 
+def _formula_number(value: float, most: int = 2) -> Output:
+    """A number the reasons put into a formula: as typed (no decimals a whole number lacks,
+    at most ``most``) and without thousands separators, like the formula's own numbers."""
+    digits = next((d for d in range(most) if abs(round(value, d) - value) < 1e-9), most)
+    return number_output(value, digits, grouping=False)
+
+
+#: Every output of the ``dwz`` mode that belongs to one set of rules: the other set's are None.
+_DWZ_OLD = ("dwz_j", "dwz_e0", "dwz_fb", "dwz_sbr", "dwz_e", "dwz_j_reason", "dwz_e0_reason",
+            "dwz_fb_reason", "dwz_sbr_reason", "dwz_e_reason")
+_DWZ_NEW = ("dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_k_reason", "dwz_k0_reason", "dwz_b_reason",
+            "dwz_a_reason")
+
+
+def _dwz_e_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Output | None]:
+    """J, E0, fB, SBr and E (rules before 8 June 2026), each with its reason (RULES.md, "DWZ")."""
+    r0 = _formula_number(result.rating)
+    scored = result.w >= result.we
+    if age <= 20:
+        j_reason = message("dwz-j-youth", j=number_output(result.j, 0))
+    elif age <= 25:
+        j_reason = message("dwz-j-junior", j=number_output(result.j, 0))
+    else:
+        j_reason = message("dwz-j-adult", j=number_output(result.j, 0))
+    e0 = number_output(result.e0, 2)
+    fb = number_output(result.fb, 3)
+    sbr = number_output(result.sbr, 2)
+    if age > 20:
+        fb_reason = message("dwz-fb-none-age", keep_empty=True)
+    elif not scored:
+        fb_reason = message("dwz-fb-none-scored", keep_empty=True)
+    else:
+        ratio = result.rating / 2000
+        key = "dwz-fb" if 0.5 <= ratio <= 1 else "dwz-fb-low" if ratio < 0.5 else "dwz-fb-high"
+        fb_reason = message(key, r0=r0, fb=fb, ratio=number_output(ratio, 3))
+    if result.sbr > 0:
+        sbr_reason = message("dwz-sbr", r0=r0, sbr=sbr)
+    elif result.rating >= 1300:
+        sbr_reason = message("dwz-sbr-none-rating", keep_empty=True)
+    else:
+        sbr_reason = message("dwz-sbr-none-scored", keep_empty=True)
+    lower, upper = dwz.coefficient_limits(index, braked=result.sbr > 0)
+    rounded = int(round_half_away(result.e_unrounded))
+    terms: dict[str, Any] = {
+        "e0": e0, "fb": fb, "sbr": sbr, "raw": number_output(result.e_unrounded, 2),
+        "rounded": number_output(rounded, 0), "e": number_output(result.e, 0)}
+    if rounded < lower:
+        e_reason = message("dwz-e-lowest", **terms)
+    elif rounded <= upper:
+        e_reason = message("dwz-e", **terms)
+    elif result.sbr > 0:
+        e_reason = message("dwz-e-braked", **terms)
+    elif index <= 5:
+        e_reason = message("dwz-e-index", index=number_output(index, 0), **terms)
+    else:
+        e_reason = message("dwz-e-30", **terms)
+    return {
+        "dwz_j": number_output(result.j, 0),
+        "dwz_e0": e0,
+        "dwz_fb": fb,
+        "dwz_sbr": sbr,
+        "dwz_e": number_output(result.e, 0),
+        "dwz_j_reason": j_reason,
+        "dwz_e0_reason": message("dwz-e0", r0=r0, j=number_output(result.j, 0), e0=e0),
+        "dwz_fb_reason": fb_reason,
+        "dwz_sbr_reason": sbr_reason,
+        "dwz_e_reason": e_reason,
+    }
+
+
 def _dwz_k_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Output | None]:
     """K, K0, b and a (rules from 8 June 2026), each with its reason, like the K advisor's."""
     assert result.k is not None and result.k0 is not None and result.k_unrounded is not None
     assert result.b is not None and result.a is not None and result.k_group is not None
+    r0 = _formula_number(result.rating)
     scored = result.w >= result.we
+    b, a = number_output(result.b, 3), number_output(result.a, 1)
     if result.b != 1:
-        b_reason = message("dwz-b-brake", b=number_output(result.b, 3))
+        b_reason = message("dwz-b-brake", r0=r0, b=b)
     elif result.rating >= 1600:
         b_reason = message("dwz-b-none-rating", keep_empty=True)
     else:
@@ -124,7 +197,7 @@ def _dwz_k_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Out
         a_reason = message("dwz-a-none-below", keep_empty=True)
     elif age <= 20:
         a_reason = (
-            message("dwz-a-youth", a=number_output(result.a, 1))
+            message("dwz-a-youth", r0=r0, a=a)
             if result.rating < 2000
             else message("dwz-a-none-youth", keep_empty=True)
         )
@@ -133,18 +206,18 @@ def _dwz_k_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Out
             message("dwz-a-adult", keep_empty=True) if result.rating < 1600
             else message("dwz-a-none-adult", keep_empty=True)
         )
+    terms: dict[str, Any] = {"k0": number_output(result.k0, 0), "b": b, "a": a,
+                             "k": number_output(result.k, 1)}
     k_reason = (
-        message("dwz-k-capped", raw=number_output(result.k_unrounded, 1),
-                k=number_output(result.k, 1))
+        message("dwz-k-capped", raw=number_output(result.k_unrounded, 1), **terms)
         if result.k_unrounded > dwz.MAX_K
-        else message("dwz-k", k=number_output(result.k, 1))
+        else message("dwz-k", **terms)
     )
     return {
         "dwz_k": number_output(result.k, 1),
         "dwz_k0": number_output(result.k0, 0),
-        "dwz_b": number_output(result.b, 3),
-        "dwz_a": number_output(result.a, 1),
-        "dwz_e": None,
+        "dwz_b": b,
+        "dwz_a": a,
         "dwz_k_reason": k_reason,
         "dwz_k0_reason": message(
             f"dwz-k0-{result.k_group}" + ("-late" if index > 10 else ""),
@@ -153,15 +226,17 @@ def _dwz_k_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Out
         ),
         "dwz_b_reason": b_reason,
         "dwz_a_reason": a_reason,
-        "dwz_floor": message("dwz-lifted", keep_empty=True) if result.lifted else {"text": ""},
     }
 
 
 def _dwz(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None]:
     """DWZ by the rules in force on the day of the last game (``dwz_played``; empty = today).
 
-    From 8 June 2026 K, K0, b and a are shown with their reasons (``dwz_e`` is None);
-    before it E (``dwz_k`` … are None). ``dwz_view`` marks which rows the page shows.
+    ``dwz_ruleset`` says which (a case output: ``"2026"`` or ``"before-2026"``; the page shows
+    the steps of that set of rules). From 8 June 2026 K, K0, b and a are shown with their
+    reasons; before it J, E0, fB, SBr and E; the other set's outputs are None. ``dwz_delta``
+    is the formula's change before rounding, ``dwz_result`` the step from it to the new DWZ
+    (rounded, or lifted to the lowest DWZ of 1100).
     The page has no first-DWZ calculator (so the single-source caveat of the 2026 first-DWZ
     rule stands in :func:`elo_core.dwz.first_dwz` only).
     """
@@ -176,23 +251,27 @@ def _dwz(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None
     reader.done()
     assert rating is not None and age is not None and index is not None and games is not None
     result = dwz.update(rating, games, age=age, index=index, played=played)
+    raw = result.rating + result.change_unrounded
+    step: dict[str, Any] = {
+        "start": _formula_number(result.rating),
+        "delta": number_output(result.change_unrounded, 1, signed=True),
+        "raw": number_output(raw, 1, grouping=False),
+        "new": number_output(result.new_rating, 0),
+        "change": number_output(result.change, 0, signed=True)}
     outputs: dict[str, Output | None] = {
-        "dwz_view": {"attrs": {"data-rules": result.rules}},
+        "dwz_ruleset": {"case": result.rules, "cases": list(get_args(dwz.Rules))},
         "dwz_rules": message(f"dwz-rules-{result.rules}", keep_empty=True),
         "dwz_we": number_output(result.we, 3),
         "dwz_w": number_output(result.w, 1),
         "dwz_n": number_output(result.n, 0),
+        "dwz_delta": number_output(result.change_unrounded, 1, signed=True),
         "dwz_new": number_output(result.new_rating, 0),
         "dwz_change": number_output(result.change, 0, signed=True),
+        "dwz_result": message("dwz-lifted" if result.lifted else "dwz-rounded", **step),
     }
     if result.rules == "2026":
-        return outputs | _dwz_k_outputs(result, age, index)
-    none: dict[str, Output | None] = dict.fromkeys(
-        ("dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_k_reason", "dwz_k0_reason", "dwz_b_reason",
-         "dwz_a_reason"),
-        None,
-    )
-    return outputs | none | {"dwz_e": number_output(result.e, 0), "dwz_floor": {"text": ""}}
+        return outputs | dict.fromkeys(_DWZ_OLD) | _dwz_k_outputs(result, age, index)
+    return outputs | dict.fromkeys(_DWZ_NEW) | _dwz_e_outputs(result, age, index)
 
 
 DEFAULTS: dict[str, dict[str, str]] = {

@@ -2,12 +2,14 @@
 // a number with a fixed count of decimals (rounded half away from zero), an optional sign.
 const formats = new Map();
 
-export function formatNumber({ value, digits, signed }, lang) {
-  const key = `${lang}/${digits}/${signed}`;
+export function formatNumber({ value, digits, signed, grouping }, lang) {
+  const key = `${lang}/${digits}/${signed}/${grouping}`;
   if (!formats.has(key)) {
     formats.set(key, new Intl.NumberFormat(lang, {
       minimumFractionDigits: digits ?? 0,
       maximumFractionDigits: digits ?? 6,
+      // A number inside a formula of typed numbers: "(1650 / 1000)⁴", no thousands sign.
+      useGrouping: grouping !== false,
       // "negative": a value that rounds to zero is "0", never "-0", as the build writes it.
       signDisplay: signed ? "exceptZero" : "negative",
     }));

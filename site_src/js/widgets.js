@@ -91,6 +91,9 @@ function fill(element, output, messages) {
     renderRows(element, output, lang, messages);
   } else if (output && output.items) {
     renderItems(element, output.items, lang, messages);
+  } else if (output && typeof output.case === "string") {
+    // One branch of an explanation (sitegen/live.py's live_when): shown when its case applies.
+    element.hidden = element.dataset.case !== output.case;
   } else if (output && output.attrs) {
     for (const [attr, value] of Object.entries(output.attrs)) element.setAttribute(attr, value);
   } else if (output && output.download) {
@@ -111,6 +114,7 @@ function shownAs(element, output) {
     return output;
   }
   return {
+    ...output,
     value: "absolute" in wanted ? Math.abs(output.value) : output.value,
     digits: "digits" in wanted ? Number(wanted.digits) : output.digits,
     // An absolute value is a size, not a direction: no sign unless asked for.

@@ -130,17 +130,37 @@ BROWSER_MESSAGES: dict[str, str] = {
     "dwz-k0-adult-late": N_("K0 = {k0}: age 26 or over and below DWZ 2000, index above 10."),
     "dwz-k0-high": N_("K0 = {k0}: DWZ 2000 or more from age 26, 2200 or more up to age 25, index {index}."),
     "dwz-k0-high-late": N_("K0 = {k0}: DWZ 2000 or more from age 26, 2200 or more up to age 25, index above 10."),
-    "dwz-b-brake": N_("b = (R0 + 800) / 2400 = {b}: below DWZ 1600 and fewer points than expected (W < We)."),
+    "dwz-b-brake": N_("b = (R0 + 800) / 2400 = ({r0} + 800) / 2400 = {b}: below DWZ 1600 and fewer points than expected (W < We)."),
     "dwz-b-none-rating": N_("b = 1: no brake from DWZ 1600 on."),
     "dwz-b-none-scored": N_("b = 1: no brake, as the points scored reached the expected points (W ≥ We)."),
-    "dwz-a-youth": N_("a = (2000 − R0) / 30 = {a}: up to age 20, below DWZ 2000 and at least the expected points."),
+    "dwz-a-youth": N_("a = (2000 − R0) / 30 = (2000 − {r0}) / 30 = {a}: up to age 20, below DWZ 2000 and at least the expected points."),
     "dwz-a-adult": N_("a = 4: age 21 or over, below DWZ 1600 and at least the expected points."),
     "dwz-a-none-below": N_("a = 0: no bonus, as the points scored stayed below the expected points (W < We)."),
     "dwz-a-none-youth": N_("a = 0: no bonus from DWZ 2000 on."),
     "dwz-a-none-adult": N_("a = 0: no bonus from age 21 at DWZ 1600 or more."),
-    "dwz-k": N_("K = K0 × b + a = {k}, rounded to one decimal."),
-    "dwz-k-capped": N_("K0 × b + a = {raw} is more than the maximum of 80, so K = 80."),
-    "dwz-lifted": N_("The formula gives less than 1100, the lowest DWZ, so the new DWZ is 1100."),
+    "dwz-k": N_("K = K0 × b + a = {k0} × {b} + {a} = {k}, rounded to one decimal."),
+    "dwz-k-capped": N_("K0 × b + a = {k0} × {b} + {a} = {raw} is more than the maximum of 80, so K = 80."),
+    # … and before 8 June 2026: J, E0, fB, SBr and E
+    "dwz-j-youth": N_("J = {j}: up to age 20."),
+    "dwz-j-junior": N_("J = {j}: age 21 to 25."),
+    "dwz-j-adult": N_("J = {j}: over age 25."),
+    "dwz-e0": N_("E0 = (R0 / 1000)⁴ + J = ({r0} / 1000)⁴ + {j} = {e0}."),
+    "dwz-fb": N_("fB = R0 / 2000 = {r0} / 2000 = {fb}: up to age 20 and at least the expected points (W ≥ We)."),
+    "dwz-fb-low": N_("fB = 0.5: up to age 20 and at least the expected points (W ≥ We); R0 / 2000 = {r0} / 2000 = {ratio} is below the lowest factor, 0.5."),
+    "dwz-fb-high": N_("fB = 1: up to age 20 and at least the expected points (W ≥ We); R0 / 2000 = {r0} / 2000 = {ratio} is above the highest factor, 1."),
+    "dwz-fb-none-age": N_("fB = 1: no acceleration from age 21."),
+    "dwz-fb-none-scored": N_("fB = 1: no acceleration, as the points scored stayed below the expected points (W < We)."),
+    "dwz-sbr": N_("SBr = e^((1300 − R0) / 150) − 1 = e^((1300 − {r0}) / 150) − 1 = {sbr}: below DWZ 1300 and fewer points than expected (W < We)."),
+    "dwz-sbr-none-rating": N_("SBr = 0: no brake from DWZ 1300 on."),
+    "dwz-sbr-none-scored": N_("SBr = 0: no brake, as the points scored reached the expected points (W ≥ We)."),
+    "dwz-e": N_("E = E0 × fB + SBr = {e0} × {fb} + {sbr} = {raw}, rounded to a whole number: {e}."),
+    "dwz-e-lowest": N_("E0 × fB + SBr = {e0} × {fb} + {sbr} = {raw}, rounded {rounded}; E is at least 5, so E = {e}."),
+    "dwz-e-index": N_("E0 × fB + SBr = {e0} × {fb} + {sbr} = {raw}, rounded {rounded}; with {index} evaluations so far E is at most 5 × {index}, so E = {e}."),
+    "dwz-e-30": N_("E0 × fB + SBr = {e0} × {fb} + {sbr} = {raw}, rounded {rounded}; after more than 5 evaluations E is at most 30, so E = {e}."),
+    "dwz-e-braked": N_("E0 × fB + SBr = {e0} × {fb} + {sbr} = {raw}, rounded {rounded}; with the brake E is at most 150, so E = {e}."),
+    # the last step, from the formula's change to the new DWZ
+    "dwz-rounded": N_("{start} + ({delta}) = {raw}, rounded to a whole number: the new DWZ is {new}, a change of {change}."),
+    "dwz-lifted": N_("{start} + ({delta}) = {raw} is below the lowest DWZ, 1100, so the new DWZ is 1100: a change of {change}."),
     "target-needed": N_("To reach {target}, player A needs at least {score} of {games} points in these games."),
     "target-any": N_("Player A stays at {target} or above with any result in these games."),
     "target-out-of-reach": N_("{target} is out of reach in these games: even {games} of {games} points give {best}."),
@@ -441,10 +461,11 @@ def format_output(output: Any, lang: str, messages: dict[str, str]) -> Any:
                  for j, cell in enumerate(row)] for row in output["rows"]]
     if "items" in output:
         return [format_output(item, lang, messages) for item in output["items"]]
-    if "attrs" in output or "download" in output:
+    if "attrs" in output or "download" in output or "case" in output:
         return output
     if "value" in output:
-        return format_number(output["value"], output["digits"], lang, signed=output["signed"])
+        return format_number(output["value"], output["digits"], lang, signed=output["signed"],
+                             grouping=output.get("grouping", True))
     if "message" in output:
         text = messages.get(output["message"], output["message"])
         for name, value in output.get("params", {}).items():
@@ -537,8 +558,11 @@ def format_input(text: str, lang: str) -> str:
     return text
 
 
-def format_number(value: float, digits: int, lang: str, *, signed: bool = False) -> str:
-    """``value`` with ``digits`` decimals in ``lang``'s format.
+@functools.lru_cache(maxsize=1 << 16)  # the live examples' check formats the same numbers often
+def format_number(value: float, digits: int, lang: str, *, signed: bool = False,
+                  grouping: bool = True) -> str:
+    """``value`` with ``digits`` decimals in ``lang``'s format (without thousands separators
+    when not ``grouping``).
 
     Rounds the exact binary value half away from zero, as the browser's
     Intl.NumberFormat does, so pre-rendered and live numbers agree. A negative number
@@ -548,7 +572,7 @@ def format_number(value: float, digits: int, lang: str, *, signed: bool = False)
     exact = Decimal(value).quantize(Decimal(1).scaleb(-digits), rounding=ROUND_HALF_UP)
     if exact == 0:
         exact = abs(exact)
-    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    pattern = ("#,##0" if grouping else "0") + ("." + "0" * digits if digits else "")
     text = format_decimal(exact, format=pattern, locale=lang, decimal_quantization=True)
     if text.startswith("-"):
         text = get_minus_sign_symbol(lang) + text[1:]

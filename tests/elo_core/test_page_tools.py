@@ -3,6 +3,8 @@ Glicko-2 and DWZ (raw form strings in, outputs or every bad field out)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from elo_core.page import DEFAULTS, MODES, compute
@@ -406,17 +408,24 @@ def test_glicko2_reports_every_bad_field_and_the_line() -> None:
 
 
 DWZ_OUTPUTS = {
-    "dwz_view", "dwz_rules", "dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_e", "dwz_we", "dwz_w",
-    "dwz_n", "dwz_new", "dwz_change", "dwz_k_reason", "dwz_k0_reason", "dwz_b_reason",
-    "dwz_a_reason", "dwz_floor",
+    "dwz_ruleset", "dwz_rules", "dwz_we", "dwz_w", "dwz_n", "dwz_delta", "dwz_new", "dwz_change",
+    "dwz_result",
+    "dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_k_reason", "dwz_k0_reason", "dwz_b_reason",
+    "dwz_a_reason",
+    "dwz_j", "dwz_e0", "dwz_fb", "dwz_sbr", "dwz_e", "dwz_j_reason", "dwz_e0_reason",
+    "dwz_fb_reason", "dwz_sbr_reason", "dwz_e_reason",
 }  # fmt: skip
+DWZ_NEW = ("dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_k_reason", "dwz_k0_reason", "dwz_b_reason",
+           "dwz_a_reason")
+DWZ_OLD = ("dwz_j", "dwz_e0", "dwz_fb", "dwz_sbr", "dwz_e", "dwz_j_reason", "dwz_e0_reason",
+           "dwz_fb_reason", "dwz_sbr_reason", "dwz_e_reason")
 
 
 def test_dwz_old_rules_default_and_formula() -> None:
     out = ok("dwz", dwz_played="2026-06-07")
     assert set(out) == DWZ_OUTPUTS
     assert out["dwz_rules"]["message"] == "dwz-rules-before-2026"
-    assert out["dwz_view"] == {"attrs": {"data-rules": "before-2026"}}
+    assert out["dwz_ruleset"] == {"case": "before-2026", "cases": ["2026", "before-2026"]}
     assert value(out["dwz_n"]) == 5 and value(out["dwz_w"]) == 3
     # The table: 1650 v 1720 0.403, v 1580 0.597, v 1810 0.286, v 1655 0.493, v 1700 0.430.
     assert value(out["dwz_we"]) == 0.403 + 0.597 + 0.286 + 0.493 + 0.43 == 2.209
@@ -424,28 +433,79 @@ def test_dwz_old_rules_default_and_formula() -> None:
     assert e == 22  # (1.65⁴ + 15) = 22.4 → 22; index 12: at most 30
     assert value(out["dwz_new"]) == round(1650 + 800 * (3 - we) / (e + 5)) == 1673
     assert value(out["dwz_change"]) == value(out["dwz_new"]) - 1650
-    for name in ("dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_k_reason", "dwz_a_reason"):
+    # The formula's change before rounding, and the step to the new DWZ.
+    assert value(out["dwz_delta"]) == pytest.approx(800 * (3 - we) / 27)
+    assert out["dwz_result"]["message"] == "dwz-rounded"
+    assert value(out["dwz_result"]["params"]["raw"]) == pytest.approx(1650 + 800 * 0.791 / 27)
+    for name in DWZ_NEW:
         assert out[name] is None
-    assert out["dwz_floor"] == {"text": ""}
+    # Every part of E, with its reason: J for an adult, E0 = 1.65⁴ + 15, no acceleration
+    # (over 20), no brake (from 1300), E rounded within its limits.
+    assert (value(out["dwz_j"]), out["dwz_j_reason"]["message"]) == (15, "dwz-j-adult")
+    assert value(out["dwz_e0"]) == pytest.approx(1.65**4 + 15)
+    assert out["dwz_e0_reason"]["params"]["r0"] == {"value": 1650.0, "digits": 0,
+                                                    "signed": False, "grouping": False}
+    assert (value(out["dwz_fb"]), out["dwz_fb_reason"]["message"]) == (1, "dwz-fb-none-age")
+    assert (value(out["dwz_sbr"]), out["dwz_sbr_reason"]["message"]) == (0, "dwz-sbr-none-rating")
+    assert out["dwz_e_reason"]["message"] == "dwz-e"
 
 
 def test_dwz_new_rules_on_and_after_8_june_2026() -> None:
     out = ok("dwz", dwz_played="2026-06-08")
     assert set(out) == DWZ_OUTPUTS
     assert out["dwz_rules"]["message"] == "dwz-rules-2026"
-    assert out["dwz_view"] == {"attrs": {"data-rules": "2026"}}
-    assert out["dwz_e"] is None
+    assert out["dwz_ruleset"]["case"] == "2026"
+    for name in DWZ_OLD:
+        assert out[name] is None
     # Adult (34) below 2000, index 12 → the column above 10: K0 = 28; W = 3 ≥ We = 2.209,
     # so b = 1; from 21 at 1600 or more, no bonus: K = 28.0.
     assert (value(out["dwz_k0"]), value(out["dwz_b"]), value(out["dwz_a"])) == (28, 1, 0)
     assert value(out["dwz_k"]) == 28 and out["dwz_k"]["digits"] == 1
     assert value(out["dwz_new"]) == round(1650 + 28 * (3 - 2.209)) == 1672  # 1672.148
     assert value(out["dwz_change"]) == 22
+    assert value(out["dwz_delta"]) == pytest.approx(28 * 0.791)
     assert out["dwz_k0_reason"]["message"] == "dwz-k0-adult-late"
     assert out["dwz_b_reason"]["message"] == "dwz-b-none-rating"
     assert out["dwz_a_reason"]["message"] == "dwz-a-none-adult"
     assert out["dwz_k_reason"]["message"] == "dwz-k"
-    assert out["dwz_floor"] == {"text": ""}
+    assert out["dwz_result"]["message"] == "dwz-rounded"
+
+
+def test_dwz_old_rules_name_the_acceleration_brake_and_limits() -> None:
+    before = {"dwz_played": "2026-05-01"}
+    # A 16-year-old at 800 who scores We: fB = 800 / 2000 = 0.4, below the lowest 0.5.
+    young = ok("dwz", **before, dwz_rating="800", dwz_age="16", dwz_index="3",
+               dwz_games="800 | ½")
+    assert (young["dwz_j_reason"]["message"], young["dwz_fb_reason"]["message"]) == (
+        "dwz-j-youth", "dwz-fb-low")
+    assert value(young["dwz_fb"]) == 0.5 and value(young["dwz_fb_reason"]["params"]["ratio"]) == 0.4
+    # E0 = 0.8⁴ + 5 = 5.41, × 0.5 = 2.70 → 3, raised to the lowest E, 5.
+    assert young["dwz_e_reason"]["message"] == "dwz-e-lowest" and value(young["dwz_e"]) == 5
+    # A junior at 2200 who wins: fB would be 1.1, at most 1.
+    strong = ok("dwz", **before, dwz_rating="2200", dwz_age="19", dwz_index="12",
+                dwz_games="2000 | 1")
+    assert strong["dwz_fb_reason"]["message"] == "dwz-fb-high" and value(strong["dwz_fb"]) == 1
+    # 2200: E0 = 2.2⁴ + 5 = 28.43 → 28 within 30; index 2 allows at most 10.
+    early = ok("dwz", **before, dwz_rating="2200", dwz_age="30", dwz_index="2",
+               dwz_games="2200 | 1")
+    assert early["dwz_e_reason"]["message"] == "dwz-e-index" and value(early["dwz_e"]) == 10
+    late = ok("dwz", **before, dwz_rating="2600", dwz_age="30", dwz_index="12",
+              dwz_games="2600 | 1")
+    assert late["dwz_e_reason"]["message"] == "dwz-e-30" and value(late["dwz_e"]) == 30
+    # Below 1300 and below We: the brake SBr = e^((1300 − 1000) / 150) − 1 = e² − 1.
+    braked = ok("dwz", **before, dwz_rating="1000", dwz_age="30", dwz_index="12",
+                dwz_games="1000 | 0")
+    assert braked["dwz_sbr_reason"]["message"] == "dwz-sbr"
+    assert value(braked["dwz_sbr"]) == pytest.approx(math.exp(2) - 1)
+    assert braked["dwz_fb_reason"]["message"] == "dwz-fb-none-age"
+    scored = ok("dwz", **before, dwz_rating="1000", dwz_age="18", dwz_index="12",
+                dwz_games="1000 | 1")
+    assert scored["dwz_sbr_reason"]["message"] == "dwz-sbr-none-scored"
+    below = ok("dwz", **before, dwz_rating="1400", dwz_age="18", dwz_index="12",
+               dwz_games="1400 | 0")
+    assert below["dwz_fb_reason"]["message"] == "dwz-fb-none-scored"
+    assert below["dwz_j_reason"]["message"] == "dwz-j-youth"
+    assert ok("dwz", **before, dwz_age="23")["dwz_j_reason"]["message"] == "dwz-j-junior"
 
 
 def test_dwz_empty_day_is_today() -> None:
@@ -489,7 +549,11 @@ def test_dwz_reasons_for_brake_bonus_and_floor() -> None:
     assert lifted["dwz_a_reason"]["message"] == "dwz-a-none-below"
     assert lifted["dwz_k0_reason"]["message"] == "dwz-k0-adult"
     assert value(lifted["dwz_k0_reason"]["params"]["index"]) == 5
-    assert value(lifted["dwz_new"]) == 1100 and lifted["dwz_floor"]["message"] == "dwz-lifted"
+    assert value(lifted["dwz_new"]) == 1100 and lifted["dwz_result"]["message"] == "dwz-lifted"
+    # The step the floor takes: 1150 + (−65.0) = 1085.0, lifted to 1100: a change of −50.
+    step = lifted["dwz_result"]["params"]
+    assert (value(step["delta"]), value(step["raw"]), value(step["change"])) == (-65, 1085, -50)
+    assert lifted["dwz_b_reason"]["params"]["r0"]["value"] == 1150
     # A 10-year-old at 800 who wins: a = 40, K0 60 + 40 = 100, capped at 80.
     young = ok("dwz", dwz_rating="800", dwz_age="10", dwz_index="1",
                dwz_played="2026-11-15", dwz_games="800 | 1")
