@@ -7,7 +7,8 @@ S − E, K · (S − E), the rounded total). See :mod:`elo_core.page` for the pr
 - ``steps``: one game, step by step, from the player's side and the opponent's,
   also under K 40, 20 and 10 (the K-factor article);
 - ``period``: a rating period of several games (``games``, one ``opponent |
-  result`` per line), each game's steps and the period's total;
+  result`` per line), the period's total and a table of the games (``game_rows``: the
+  game's number, the opponent, the result, E and K · (S − E));
 - ``models``: one rating difference in the three models, with the points on the
   article's expectancy curve (:func:`curve_x`, :func:`curve_y`).
 
@@ -21,12 +22,15 @@ from typing import Any
 
 from elo_core.elo import MODELS, Cap, Game, expected_score, rate, used_difference
 from elo_core.page.fields import (
+    MAX_ROWS,
     FormReader,
     Output,
     PageLanguage,
+    number_column,
     number_output,
     parsed_games,
     rating_options,
+    rows_output,
 )
 from elo_core.parsing import parse_result
 
@@ -37,7 +41,6 @@ __all__ = [
     "CURVE_WIDTH",
     "DEFAULTS",
     "MODES",
-    "PERIOD_GAMES_NAMED",
     "curve_x",
     "curve_y",
 ]
@@ -46,13 +49,13 @@ __all__ = [
 #: from −CURVE_MAX to +CURVE_MAX (the site's macro ``expectancy_curve`` draws it).
 CURVE_WIDTH, CURVE_HEIGHT, CURVE_PAD, CURVE_MAX = 640, 360, 44, 800
 
-#: ``period`` names the steps of its first games (``expected_1`` …) for the text to use.
-PERIOD_GAMES_NAMED = 10
-
 #: The K-factors FIDE uses, compared side by side by ``steps``.
 _FIDE_KS = (40, 20, 10)
 
 _num = number_output
+
+# How a game's result is shown in the table of games.
+_RESULT_TEXT = {1.0: "1", 0.5: "½", 0.0: "0"}
 
 
 def curve_x(difference: float) -> float:
@@ -128,7 +131,7 @@ def _steps(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     return outputs
 
 
-def _period(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None]:
+def _period(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     rating = reader.rating("rating")
     k = reader.k("k", "20")
@@ -141,7 +144,7 @@ def _period(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | N
 
     digits = _digits(options["rounding"])
     period = rate(rating, games, k=k, **options)
-    outputs: dict[str, Output | None] = {
+    outputs: dict[str, Output] = {
         "games_count": _num(len(games), 0),
         "score": _num(period.score, 1),
         "expected": _num(period.expected, 3),
@@ -153,19 +156,15 @@ def _period(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | N
         "rating": _num(rating, 0 if rating == int(rating) else 1),
         "k": _num(k, 0 if k == int(k) else 1),
     }
-    for index in range(len(games) + 1, PERIOD_GAMES_NAMED + 1):
-        # A game the reader deleted shows a dash, not its last numbers.
-        for step in ("opponent", "difference", "score", "expected", "change"):
-            outputs[f"{step}_{index}"] = None
-    for index, result in enumerate(period.games[:PERIOD_GAMES_NAMED], start=1):
-        outputs |= {
-            f"opponent_{index}": _num(result.game.opponent, 0),
-            f"difference_{index}": _num(
-                _used_difference(rating, result.game.opponent, options["cap"]), 0),
-            f"score_{index}": _num(result.game.score, 1),
-            f"expected_{index}": _num(result.expected, 4),
-            f"change_{index}": _num(result.change, 1, signed=True),
-        }
+    expected_digits = 2 if options["model"] == "fide" else 4
+    columns = (number_column(0), number_column(0), None, number_column(expected_digits),
+               number_column(1, signed=True))
+    rows = [[float(index),
+             float(result.game.opponent) if result.game.opponent == int(result.game.opponent)
+             else number_output(result.game.opponent, 1),
+             _RESULT_TEXT[result.game.score], float(result.expected), float(result.change)]
+            for index, result in enumerate(period.games[:MAX_ROWS], start=1)]
+    outputs["game_rows"] = rows_output(rows, columns=columns) | {"total": len(games)}
     return outputs
 
 

@@ -104,6 +104,11 @@ function fill(element, output, messages) {
     element.hidden = false;
   } else {
     element.textContent = formatOutput(shownAs(element, output), lang, messages);
+    // In a live example's text a sentence reads as text and a number stands out (sitegen/
+    // live.py); a step of the other rules is written before it has a value.
+    if (element.tagName === "OUTPUT" && element.closest("[data-live]")) {
+      element.classList.toggle("live-text", typeof output?.value !== "number");
+    }
   }
 }
 

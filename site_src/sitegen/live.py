@@ -14,11 +14,19 @@ An author marks one out in Markdown with four macros::
 ``live_input`` shows one of them as a form field (the others go along unseen);
 ``live_out`` writes one of the mode's outputs, in running text or inside ``$…$``
 (optionally with ``digits=``, ``signed=`` or ``absolute=True``); ``live_curve()``
-draws the expectancy curve with the ``models`` mode's points on it. The build
-computes every output with elo_core, so the page is right before any script
+draws the expectancy curve with the ``models`` mode's points on it.
+
+Where the steps differ with the input (the DWZ's rules before and from 8 June 2026), the
+author writes each branch between ``live_when(output, case)`` and ``live_end_when()``,
+each on a line of its own: ``output`` is a case output of the mode (``{"case": …,
+"cases": […]}``) and the page shows the branch whose case the answer names, so no
+sentence states a step that does not apply.
+
+The build computes every output with elo_core, so the page is right before any script
 runs; in the browser the example's inputs go to the same mode (site_src/js/
-article.js) and every output updates. A wrong mode, field or output stops the
-build with the article's file and line.
+article.js) and every output updates. A wrong mode, field, output or case stops the
+build with the article's file and line, and so does an example whose text does not hold
+for an input it accepts (:mod:`sitegen.live_check`).
 """
 
 from __future__ import annotations
@@ -36,7 +44,7 @@ from sitegen.i18n import N_, format_input, format_output
 from sitegen.tables import numeric_columns
 from sitegen.suggest import unknown
 
-__all__ = ["FIELD_LABELS", "LiveExamples", "LiveExampleError"]
+__all__ = ["FIELD_LABELS", "LiveExampleError", "LiveExamples", "RenderedExample"]
 
 #: Labels for the article modes' fields, so an author need not write them (any
 #: ``live_input`` may still give its own).
@@ -118,6 +126,21 @@ class _Example:
     values: dict[str, str]
     outputs: Mapping[str, Any]
     shown: set[str] = field(default_factory=set)
+    when: str | None = None  # the case output of the branch open now
+
+
+@dataclass(frozen=True)
+class RenderedExample:
+    """A live example as the build wrote it: what :mod:`sitegen.live_check` needs to render
+    it again for other inputs. ``choices`` are the values a choice field offers; ``tokens``
+    the example's outputs in the text (``<output>``, ``<mn>``) in page order."""
+
+    number: int
+    mode: str
+    values: dict[str, str]
+    shown: tuple[str, ...]
+    choices: dict[str, tuple[str, ...]]
+    tokens: tuple[str, ...] = ()
 
 
 class LiveExamples:
@@ -149,6 +172,9 @@ class LiveExamples:
         self.current: _Example | None = None
         self.outputs: dict[str, str] = {}  # placeholder → its <output>/<mn> attributes and text
         self.marks: list[str] = []  # the start and end placeholders, each on a line of its own
+        self.examples: list[RenderedExample] = []  # every example, once it has ended
+        self._owner: dict[str, int] = {}  # output placeholder → its example's number
+        self._choices: dict[str, tuple[str, ...]] = {}
 
     # -- the macros an article calls ------------------------------------------------------
 
@@ -175,6 +201,7 @@ class LiveExamples:
             raise LiveExampleError(f"the {mode!r} example's inputs are wrong ({problems})")
         self.count += 1
         self.current = _Example(self.count, mode, fields, result["outputs"])
+        self._choices = {}
         return (f'<div class="live" id="live{self.count}" data-live data-mode="{escape(mode)}" '
                 f'role="group" aria-label="{escape(self._(EXAMPLE_LABEL))}">')
 
@@ -200,6 +227,7 @@ class LiveExamples:
         choices = options if options is not None else _CHOICES.get(name)
         if choices is not None:
             known = [option for option, _label in choices]
+            self._choices[name] = tuple(known)
             if value not in known:
                 raise LiveExampleError(f"live_input({name!r}): {value!r} is not one of {known}")
             items = "".join(
@@ -224,6 +252,16 @@ class LiveExamples:
             absolute: bool = False) -> str:
         example = self._inside("live_out")
         output = example.outputs.get(name)
+        if name in example.outputs and output is None:
+            # A step of rules that do not apply to the starting values: it belongs in the
+            # branch of the rules it explains, which the page shows when they apply.
+            if example.when is None:
+                raise LiveExampleError(
+                    f"live_out({name!r}) has no value for the starting values: put it between "
+                    "live_when(…) and live_end_when(), in the branch where it applies")
+            return self._token(example, f'data-out="{escape(name)}"'
+                               + self._number_attributes(name, digits, signed, absolute)
+                               + f">{escape(str(format_output(None, self.lang, self.messages)))}")
         if not isinstance(output, dict) or not ({"value", "message", "text"} & set(output)):
             shown_names = sorted(n for n, o in example.outputs.items()
                                  if isinstance(o, dict) and {"value", "message", "text"} & set(o))
@@ -237,21 +275,37 @@ class LiveExamples:
         if (digits is not None or signed is not None or absolute) and "value" not in output:
             raise LiveExampleError(f"live_out({name!r}) is a text: digits, signed and absolute "
                                    "are for numbers")
+        attributes += self._number_attributes(name, digits, signed, absolute)
         if digits is not None:
-            if not (isinstance(digits, int) and 0 <= digits <= 6):
-                raise LiveExampleError(f"live_out({name!r}): digits must be 0 to 6")
             shown["digits"] = digits
-            attributes += f' data-digits="{digits}"'
         if signed is not None:
             shown["signed"] = bool(signed)
-            attributes += f' data-signed="{"true" if signed else "false"}"'
         if absolute:
             # A size, not a direction: "loses 11.7", no sign unless asked for.
             shown["value"] = abs(shown["value"])
             shown["signed"] = bool(signed)
+        return self._token(example, f"{attributes}>"
+                           f"{escape(str(format_output(shown, self.lang, self.messages)))}")
+
+    @staticmethod
+    def _number_attributes(name: str, digits: int | None, signed: bool | None,
+                           absolute: bool) -> str:
+        attributes = ""
+        if digits is not None:
+            if not (isinstance(digits, int) and 0 <= digits <= 6):
+                raise LiveExampleError(f"live_out({name!r}): digits must be 0 to 6")
+            attributes += f' data-digits="{digits}"'
+        if signed is not None:
+            attributes += f' data-signed="{"true" if signed else "false"}"'
+        if absolute:
             attributes += " data-absolute"
+        return attributes
+
+    def _token(self, example: _Example, inner: str) -> str:
+        """A placeholder for an output, filled in after Markdown (:meth:`insert`)."""
         token = f"{self.nonce}{len(self.outputs):04d}"
-        self.outputs[token] = f"{attributes}>{escape(str(format_output(shown, self.lang, self.messages)))}"
+        self.outputs[token] = inner
+        self._owner[token] = example.number
         return token
 
     def table(self, name: str, caption: str, headers: Sequence[str]) -> str:
@@ -296,9 +350,39 @@ class LiveExamples:
                            f'{attrs("point_" + model)}/>' for model in ("logistic", "normal", "fide")))
         return self.curve_svg(extra)
 
+    def when(self, name: str, case: str) -> str:
+        """The start of a branch shown while the case output ``name`` is ``case``."""
+        example = self._inside("live_when")
+        if example.when is not None:
+            raise LiveExampleError(f"live_when({name!r}, {case!r}) inside a branch: call "
+                                   "live_end_when() first")
+        output = example.outputs.get(name)
+        cases = sorted(n for n, o in example.outputs.items() if isinstance(o, dict) and "case" in o)
+        if not isinstance(output, dict) or "case" not in output:
+            raise LiveExampleError(f"live_when({name!r}): " + unknown(
+                "case output", name, cases, f"in the {example.mode!r} mode"))
+        if case not in output["cases"]:
+            raise LiveExampleError(f"live_when({name!r}, {case!r}): "
+                                   + unknown("case", case, output["cases"]))
+        example.when = name
+        hidden = "" if output["case"] == case else " hidden"
+        return f'<div class="live-when" data-out="{escape(name)}" data-case="{escape(case)}"{hidden}>'
+
+    def end_when(self) -> str:
+        example = self._inside("live_end_when")
+        if example.when is None:
+            raise LiveExampleError("live_end_when() without live_when(…)")
+        example.when = None
+        return "</div>"
+
     def end(self) -> str:
         example = self._inside("live_end")
+        if example.when is not None:
+            raise LiveExampleError(f"live_when({example.when!r}, …) without live_end_when()")
         self.current = None
+        self.examples.append(RenderedExample(
+            example.number, example.mode, dict(example.values), tuple(sorted(example.shown)),
+            {name: self._choices[name] for name in example.shown if name in self._choices}))
         hidden = "".join(f'<input type="hidden" name="{escape(name)}" value="{escape(value)}">'
                          for name, value in example.values.items() if name not in example.shown)
         notes = (f'<p class="field-error" data-error-for="*" role="alert" hidden></p>'
@@ -309,7 +393,14 @@ class LiveExamples:
     # -- after Markdown -------------------------------------------------------------------
 
     def insert(self, html: str) -> str:
-        """Put the outputs in: an ``<mn>`` inside a formula, an ``<output>`` in text."""
+        """Put the outputs in: an ``<mn>`` inside a formula, an ``<output>`` in text; each
+        example learns its outputs' placeholders in page order (to name a line)."""
+        placed = sorted((token for token in self.outputs if token in html), key=html.find)
+        self.examples = [
+            RenderedExample(example.number, example.mode, example.values, example.shown,
+                            example.choices,
+                            tuple(t for t in placed if self._owner[t] == example.number))
+            for example in self.examples]
         for token, inner in self.outputs.items():
             html = html.replace(f"<mn>{token}</mn>", f"<mn {inner}</mn>")
             html = html.replace(token, f"<output {inner}</output>")

@@ -28,6 +28,7 @@ from markdown.treeprocessors import Treeprocessor
 
 from sitegen.errors import BuildError, deepest_line, describe
 from sitegen.html_policy import check_article, find_final_violation, looks_like_html
+from sitegen.live_check import check_examples, explain
 from sitegen.suggest import unknown
 from sitegen.tables import numeric_columns
 from sitegen.sandbox import MAX_OUTPUT, ArticleSandbox, ExpressionLimit, Limits
@@ -319,6 +320,7 @@ class ArticleRenderer:
         if live is not None:
             live_macros = {"live_start": held(live.start), "live_end": held(live.end),
                            "live_curve": held(live.curve), "live_table": held(live.table),
+                           "live_when": held(live.when), "live_end_when": held(live.end_when),
                            "live_input": held(live.input, block=False),
                            "live_out": self._live_out}
         self.env = ArticleSandbox(
@@ -416,6 +418,7 @@ class ArticleRenderer:
                 raise BuildError(source, self._body_line(first_line, start),
                                  "live_start(…) without live_end()")
             html = self.live.insert(html)
+            self._check_live(html, source, first_line)
         html = _keep_punctuation_with_math(html)
         # What the page gets, every placeholder filled: checked once more as a whole.
         violation = find_final_violation(html)
@@ -423,6 +426,23 @@ class ArticleRenderer:
             raise BuildError(source, _source_line(body, first_line, violation.needles),
                              f"{violation.message} (after the macros and live outputs were filled in)")
         return html, toc
+
+    def _check_live(self, html: str, source: Path, first_line: int) -> None:
+        """Each live example must hold for the inputs it accepts (:mod:`sitegen.live_check`):
+        else the build stops at the line of the first output in the text that does not."""
+        assert self.live is not None
+        failed = check_examples(html, self.live.examples, self.live.compute, self.lang,
+                                self.live.messages)
+        if failed is None:
+            return
+        example, form, problem = failed
+        token = example.tokens[problem.output] if problem.output is not None else None
+        line = self.macro_html.lines.get(token) if token else None
+        if line is None:  # the example's start
+            line = next((self.macro_html.lines[t] for t, fragment in self.macro_html.fragments.items()
+                         if fragment.startswith(f'<div class="live" id="live{example.number}"')),
+                        None)
+        raise BuildError(source, self._body_line(first_line, line), explain(example, form, problem))
 
     @staticmethod
     def _body_line(first_line: int, line: int | None) -> int:
