@@ -58,7 +58,9 @@ def compute(
 
     ``{"ok": True, "outputs": {name: output}}`` or ``{"ok": False, "errors":
     [{"field", "code", "line", "reason", "params"}]}`` (see
-    :meth:`elo_core.errors.InputError.as_dict`).
+    :meth:`elo_core.errors.InputError.as_dict`), with ``"outputs"`` too when the valid
+    fields still give some results (:class:`~elo_core.page.fields.FormErrors`): the page
+    shows them and marks out of date only the results the bad fields feed.
     """
     if mode not in MODES:
         error = InputError("option-invalid", f"Unknown mode {mode!r}.", reason="mode")
@@ -66,7 +68,10 @@ def compute(
     try:
         outputs = MODES[mode](form, PageLanguage(lang, numbers))
     except FormErrors as errors:
-        return {"ok": False, "errors": errors.errors}
+        reply: dict[str, Any] = {"ok": False, "errors": errors.errors}
+        if errors.outputs:
+            reply["outputs"] = errors.outputs  # what the valid fields still give
+        return reply
     except InputError as error:
         return {"ok": False, "errors": [error.as_dict()]}
     return {"ok": True, "outputs": outputs}

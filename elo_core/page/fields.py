@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from typing import Any, TypeVar
 
 from elo_core.elo import CAPS, MODELS, ROUNDINGS, Cap, Game, Model, Rounding
@@ -202,11 +202,16 @@ def parse_points(text: str, *, fmt: NumberFormat, field: str, games: int | None 
 
 
 class FormErrors(Exception):
-    """Several bad fields at once, each ``{"field", "code", "line", "reason", "params"}``."""
+    """Several bad fields at once, each ``{"field", "code", "line", "reason", "params"}``;
+    ``outputs`` are the results the valid fields still give (a mode whose parts are
+    independent: the home page's single game beside a tournament with a typo), which the
+    page shows while it marks only the bad fields' results out of date."""
 
-    def __init__(self, errors: list[dict[str, Any]]) -> None:
+    def __init__(self, errors: list[dict[str, Any]],
+                 outputs: Mapping[str, Any] | None = None) -> None:
         super().__init__(f"{len(errors)} bad field(s)")
         self.errors = errors
+        self.outputs = dict(outputs or {})
 
 
 class FormReader:
@@ -317,6 +322,10 @@ class FormReader:
     def option(self, name: str, allowed: tuple[str, ...], default: str) -> str | None:
         """One of ``allowed``; a missing field takes ``default``, an unknown value is an error."""
         return self.read(name, lambda text: check_option(text, allowed, name), default)
+
+    def failed(self, names: Collection[str]) -> bool:
+        """Whether any of the fields ``names`` has an error."""
+        return any(error["field"] in names for error in self.errors)
 
     def done(self) -> None:
         if self.errors:

@@ -27,6 +27,7 @@ from elo_core.elo import (
 from elo_core.fide import PUBLISHED_RATING_MIN, becomes_unrated
 from elo_core.page.fields import (
     MAX_ROWS,
+    FormErrors,
     FormReader,
     Output,
     PageLanguage,
@@ -108,6 +109,12 @@ def _needed(rating: float, games: tuple[Game, ...], target: float | None, k: flo
                    score=number_output(needed, 0 if needed == int(needed) else 1))
 
 
+# The fields of the single game (and the options): a bad line in the tournament of player A
+# leaves its result up to date.
+_ONE_GAME_FIELDS = frozenset({"rating_a", "rating_b", "result", "k", "k_b", "model", "cap",
+                              "rounding"})
+
+
 def _elo(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None]:
     reader = FormReader(form, lang)
     rating_a = reader.rating("rating_a")
@@ -118,24 +125,18 @@ def _elo(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None
     games = reader.read("games", lambda text: parsed_games(text, lang.numbers))
     target = reader.rating("target") if reader.text("target").strip() else None
     model, cap, rounding = rating_options(reader)
+    digits = _rating_digits(rounding)
+    options: dict[str, Any] = {"model": model, "cap": cap, "rounding": rounding}
+    if reader.errors and not reader.failed(_ONE_GAME_FIELDS):
+        assert rating_a is not None and rating_b is not None and score is not None
+        assert k_a is not None and k_b is not None
+        raise FormErrors(reader.errors, _one_game(rating_a, rating_b, score, k_a, k_b,
+                                                  options, digits))
     reader.done()
     assert rating_a is not None and rating_b is not None and score is not None
     assert k_a is not None and k_b is not None and games is not None
 
-    digits = _rating_digits(rounding)
-    options: dict[str, Any] = {"model": model, "cap": cap, "rounding": rounding}
-    a = rate(rating_a, [Game(rating_b, score)], k=k_a, **options)
-    b = rate(rating_b, [Game(rating_a, 1 - score)], k=k_b, **options)
-    outputs: dict[str, Output | None] = {
-        "expected_a": number_output(a.expected, 2),
-        "change_a": number_output(a.rounded_change, digits, signed=True),
-        "new_a": number_output(a.new_rating, digits),
-        "expected_b": number_output(b.expected, 2),
-        "change_b": number_output(b.rounded_change, digits, signed=True),
-        "new_b": number_output(b.new_rating, digits),
-        "unrated_a": _unrated_note("A", a.new_rating),
-        "unrated_b": _unrated_note("B", b.new_rating),
-    }
+    outputs = _one_game(rating_a, rating_b, score, k_a, k_b, options, digits)
     if not games:
         return outputs | {
             "tournament_change": None,
@@ -158,6 +159,23 @@ def _elo(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None
         "tournament_expected": number_output(period.expected, 2),
         "tournament_rows": rows_output(_game_rows(period.games[:MAX_ROWS]), columns=_GAME_COLUMNS)
         | {"total": len(games)},
+    }
+
+
+def _one_game(rating_a: float, rating_b: float, score: float, k_a: float, k_b: float,
+              options: dict[str, Any], digits: int) -> dict[str, Output | None]:
+    """The single game between A and B, from both sides."""
+    a = rate(rating_a, [Game(rating_b, score)], k=k_a, **options)
+    b = rate(rating_b, [Game(rating_a, 1 - score)], k=k_b, **options)
+    return {
+        "expected_a": number_output(a.expected, 2),
+        "change_a": number_output(a.rounded_change, digits, signed=True),
+        "new_a": number_output(a.new_rating, digits),
+        "expected_b": number_output(b.expected, 2),
+        "change_b": number_output(b.rounded_change, digits, signed=True),
+        "new_b": number_output(b.new_rating, digits),
+        "unrated_a": _unrated_note("A", a.new_rating),
+        "unrated_b": _unrated_note("B", b.new_rating),
     }
 
 

@@ -183,18 +183,59 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
 
   // The notes on results out of date or being computed, made when the calculator is first
   // either (a live example's are in its text): after each results block's error line.
-  function mark(state) {
-    if (!element.querySelector(".stale-note")) {
-      for (const box of element.querySelectorAll("[data-error-for='*']")) {
-        box.after(...["stale-note", "pending-note"].map((name) => {
-          const note = document.createElement("p");
-          note.className = name;
-          note.textContent = messages[name] || "";
-          return note;
-        }));
-      }
+  function addNotes() {
+    if (element.querySelector(".stale-note")) return;
+    for (const box of element.querySelectorAll("[data-error-for='*']")) {
+      box.after(...["stale-note", "pending-note"].map((name) => {
+        const note = document.createElement("p");
+        note.className = name;
+        note.textContent = messages[name] || "";
+        return note;
+      }));
     }
+  }
+  function mark(state) {
+    addNotes();
     element.classList.add(state);
+  }
+
+  // The result groups of a calculator (each .calc-grid: fields and the results they feed), or
+  // the whole calculator or example. An error makes stale the group its field is in, and each
+  // group whose results the answer could not give: never the results of other valid inputs.
+  const groups = () => {
+    const grids = [...element.querySelectorAll(".calc-grid")];
+    return grids.length ? grids : [element];
+  };
+  function markStale(errors, outputs) {
+    addNotes();
+    const all = groups();
+    const stale = new Set();
+    for (const error of errors) {
+      const control = scope.map((part) => part.querySelector(`[name="${error.field}"]`)).find(Boolean);
+      const group = control && all.find((candidate) => candidate.contains(control));
+      if (!group) all.forEach((each) => stale.add(each));  // the options, or no field: all
+      else stale.add(group);
+    }
+    for (const group of all) {
+      const names = [...group.querySelectorAll("[data-out]")].map((out) => out.dataset.out);
+      if (!outputs || names.some((name) => !(name in outputs))) stale.add(group);
+    }
+    for (const group of all) group.classList.toggle("is-stale", stale.has(group));
+    element.classList.toggle("is-stale", all.every((group) => stale.has(group)));
+  }
+
+  // Every output element by name, found in one pass over the widget (a query per output went
+  // through a 100-row table some twenty times), filled with the answer's outputs.
+  function fillAll(outputs) {
+    const outs = new Map();
+    for (const out of element.querySelectorAll("[data-out]")) {
+      const name = out.dataset.out;
+      if (!outs.has(name)) outs.set(name, []);
+      outs.get(name).push(out);
+    }
+    for (const [name, output] of Object.entries(outputs)) {
+      outs.get(name)?.forEach((out) => fill(out, output, messages));
+    }
   }
 
   function show(result, micros) {
@@ -203,22 +244,15 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     if (!result.ok) {
       showErrors(result.errors);
       element.dispatchEvent(new CustomEvent("errors", { detail: result.errors }));
-      // The last good results stay, marked as out of date.
-      mark("is-stale");
+      // What the valid fields still give is shown; the rest keeps its last good results,
+      // marked as out of date.
+      if (result.outputs) fillAll(result.outputs);
+      markStale(result.errors, result.outputs);
       return;
     }
     element.classList.remove("is-stale");
-    // One pass over the widget finds every output element (a query per output went
-    // through a 100-row table some twenty times).
-    const outs = new Map();
-    for (const out of element.querySelectorAll("[data-out]")) {
-      const name = out.dataset.out;
-      if (!outs.has(name)) outs.set(name, []);
-      outs.get(name).push(out);
-    }
-    for (const [name, output] of Object.entries(result.outputs)) {
-      outs.get(name)?.forEach((out) => fill(out, output, messages));
-    }
+    groups().forEach((group) => group.classList.remove("is-stale"));
+    fillAll(result.outputs);
     element.dataset.computeMicros = String(micros ?? "");
     element.dispatchEvent(new CustomEvent("results", { detail: result }));
     onResults?.(result);

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from elo_core import ERROR_CODES, expected_score
-from elo_core.page import DEFAULTS, MODES, compute
+from elo_core.page import DEFAULTS, MODES, compute, compute_json, parse_reply
 from elo_core.page.home import curve_x, curve_y
 
 from form_checks import errors, outputs, value
@@ -395,3 +397,26 @@ def test_a_target_out_of_reach_or_already_safe_is_said_so() -> None:
     out = outputs("elo", rating_a="1600", k="20", games=games, target="1550")
     assert out["tournament_needed"]["message"] == "target-any"
     assert errors("elo", games=games, target="abc") == [("target", "rating-invalid", None)]
+
+
+def test_a_bad_tournament_line_leaves_the_single_game_up_to_date() -> None:
+    # The single game's fields are all valid: its results come with the tournament's error
+    # (before, the answer held the error alone and the page struck the game's result out).
+    result = compute("elo", {**DEFAULTS["elo"], "rating_a": "1600", "rating_b": "1400",
+                             "games": "1500 | 1\nfoo"})
+    assert not result["ok"]
+    assert [(e["field"], e["code"], e["line"]) for e in result["errors"]] == [
+        ("games", "games-invalid", 2)]
+    shown = result["outputs"]
+    assert value(shown["change_a"]) == pytest.approx(4.805, abs=1e-3)
+    assert value(shown["new_b"]) == pytest.approx(1395.195, abs=1e-3)
+    assert not [name for name in shown if name.startswith("tournament")]
+    # So does a bad target; a bad rating of A feeds both, and nothing is given.
+    assert "change_a" in compute("elo", {**DEFAULTS["elo"], "games": "1500 | 1",
+                                         "target": "x"})["outputs"]
+    both = compute("elo", {**DEFAULTS["elo"], "rating_a": "x", "games": "foo"})
+    assert not both["ok"] and "outputs" not in both
+    # The reply the worker sends reads back the same (a JSON text a line).
+    assert parse_reply(compute_json("elo", json.dumps({**DEFAULTS["elo"], "games": "foo"}))
+                       )["outputs"]["change_a"] == compute(
+        "elo", {**DEFAULTS["elo"], "games": "foo"})["outputs"]["change_a"]
