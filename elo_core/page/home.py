@@ -330,8 +330,9 @@ _OPTIONS = {"model": "logistic", "cap": "none", "rounding": "none"}
 # The example each mode shows, already computed by the build, before anyone types.
 DEFAULTS: dict[str, dict[str, str]] = {
     "elo": {
-        "rating_a": "1600",
-        "rating_b": "1400",
+        # A game as a FIDE-rated reader meets one: both stay on the list (no 7.2.1 note).
+        "rating_a": "1750",
+        "rating_b": "1810",
         "result": "1",
         "k": "20",
         "k_b": "",

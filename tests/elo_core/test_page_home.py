@@ -26,7 +26,7 @@ def test_every_default_example_computes(mode: str) -> None:
 
 
 def test_seed_single_game_1600_beats_1400() -> None:
-    out = outputs("elo")
+    out = outputs("elo", rating_a="1600", rating_b="1400")
     assert out["expected_a"] == {"value": pytest.approx(0.7597, abs=1e-4), "digits": 2,
                                  "signed": False}
     assert value(out["change_a"]) == pytest.approx(4.805, abs=1e-3)
@@ -44,7 +44,7 @@ def test_seed_1750_beats_1810_with_k_20_gains_11_7() -> None:
 
 
 def test_seed_fide_rounding_gives_whole_new_ratings() -> None:
-    out = outputs("elo", rounding="fide")
+    out = outputs("elo", rating_a="1600", rating_b="1400", rounding="fide")
     assert out["change_a"] == {"value": 5.0, "digits": 0, "signed": True}
     assert out["new_a"] == {"value": 1605.0, "digits": 0, "signed": False}
     assert out["new_b"] == {"value": 1395.0, "digits": 0, "signed": False}
@@ -57,17 +57,17 @@ def test_tenth_rounding_rounds_the_change_to_one_decimal() -> None:
 
 
 def test_draw_and_loss_and_decimal_comma() -> None:
-    draw = outputs("elo", result="0.5")
+    draw = outputs("elo", rating_a="1600", rating_b="1400", result="0.5")
     assert value(draw["change_a"]) == pytest.approx(20 * (0.5 - 0.7597), abs=1e-3)
-    loss = outputs("elo", result="0", rating_a="1600,5")
+    loss = outputs("elo", result="0", rating_a="1600,5", rating_b="1400")
     assert value(loss["change_a"]) < 0
     assert value(loss["new_a"]) == pytest.approx(1600.5 + value(loss["change_a"]))
 
 
 def test_k_of_player_b_defaults_to_k_and_can_differ() -> None:
-    same = outputs("elo", k="40", k_b="")
+    same = outputs("elo", rating_a="1600", rating_b="1400", k="40", k_b="")
     assert value(same["change_b"]) == pytest.approx(-value(same["change_a"]))
-    other = outputs("elo", k="40", k_b="10")
+    other = outputs("elo", rating_a="1600", rating_b="1400", k="40", k_b="10")
     assert value(other["change_a"]) == pytest.approx(40 * (1 - 0.75975), abs=1e-3)
     assert value(other["change_b"]) == pytest.approx(-10 * 0.24025, abs=1e-3)
 
@@ -102,7 +102,8 @@ def test_without_games_the_tournament_shows_dashes() -> None:
 
 
 def test_tournament_is_one_period_from_the_starting_rating() -> None:
-    out = outputs("elo", rating_a="1600", k="20", games="1500 | 1\n1700 | ½\n\n1810,5 1-0")
+    out = outputs("elo", rating_a="1600", rating_b="1400", k="20",
+                  games="1500 | 1\n1700 | ½\n\n1810,5 1-0")
     e = [expected_score(1600, 1500), expected_score(1600, 1700), expected_score(1600, 1810.5)]
     change = 20 * ((1 - e[0]) + (0.5 - e[1]) + (1 - e[2]))
     assert value(out["tournament_change"]) == pytest.approx(change)
@@ -333,10 +334,18 @@ UNRATED = {"message": "fide-unrated", "params": {
 
 
 def test_the_seed_game_takes_b_below_1400_and_says_so_without_a_floor() -> None:
-    out = outputs("elo")
+    out = outputs("elo", rating_a="1600", rating_b="1400")
     assert value(out["new_b"]) < 1400  # 1395.2: no floor at 1400
     assert out["unrated_b"] == UNRATED
     assert out["unrated_a"] == {"text": ""}
+
+
+def test_the_first_example_is_a_game_both_players_stay_rated_after() -> None:
+    # The page opens with it: 1750 beats 1810 (+11.7 with K 20), B keeps 1798.3, no note.
+    out = outputs("elo")
+    assert round(value(out["change_a"]), 1) == 11.7
+    assert round(value(out["new_b"]), 1) == 1798.3
+    assert out["unrated_a"] == out["unrated_b"] == {"text": ""}
 
 
 @pytest.mark.parametrize(
