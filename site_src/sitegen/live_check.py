@@ -41,13 +41,20 @@ from sitegen.i18n import format_output, number_symbols
 from sitegen.live import RenderedExample
 
 __all__ = [
+    "Block",
+    "Node",
+    "Piece",
     "Problem",
+    "Token",
     "check_examples",
     "edge_forms",
+    "equation_problems",
     "example_tree",
     "explain",
     "field_edges",
     "problems",
+    "render",
+    "tokens",
 ]
 
 PLACEHOLDER = "–"
@@ -693,7 +700,7 @@ _FIELD_EDGES: dict[str, tuple[str, ...]] = {
                    "2200", "4000", "1480.5"),
     "dwz_age": ("0", "20", "21", "25", "26", "150"),
     "dwz_index": ("1", "2", "5", "6", "10", "11", "1000000"),
-    "dwz_played": ("", "1900-01-01", _day(_RULES_CHANGE, -1), _RULES_CHANGE, "2100-12-31"),
+    "dwz_played": (_day(_RULES_CHANGE, -1), _RULES_CHANGE, "", "1900-01-01", "2100-12-31"),
     "k": ("10", "20", "40", "0.5", "1000"),
     "difference": ("0", "1", "399", "400", "401", "735", "800"),
     "g_rating": ("100", "1500", "4000"),

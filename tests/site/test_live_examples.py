@@ -122,6 +122,9 @@ def _fails(config: SiteConfig, body: str) -> BuildError:
 
 
 START = '{{ live_start("steps", rating=1750, opponent=1810, score="1", k=20) }}'
+DWZ = ('{{ live_start("dwz", dwz_rating=1480, dwz_age=16, dwz_index=4, dwz_played="2026-09-13", '
+       'dwz_games="1520 | 1") }}')
+WHEN = '{{ live_when("dwz_ruleset", "2026") }}'
 
 
 @pytest.mark.parametrize(
@@ -145,9 +148,23 @@ START = '{{ live_start("steps", rating=1750, opponent=1810, score="1", k=20) }}'
          "live_curve() belongs in a 'models' example"),
         (f"{START}\n\n{{{{ live_out('change', 9) }}}}\n\n{{{{ live_end() }}}}\n", 9,
          "digits must be 0 to 6"),
+        (f"{DWZ}\n\n{{{{ live_when('dwz_ruleset', '2025') }}}}\n", 9,
+         "live_when('dwz_ruleset', '2025'): unknown case '2025' — did you mean '2026'?"),
+        (f"{START}\n\n{{{{ live_when('rules', '2026') }}}}\n", 9,
+         "live_when('rules'): unknown case output 'rules' in the 'steps' mode"),
+        (f"{DWZ}\n\n{WHEN}\n\n{WHEN}\n", 11, "inside a branch: call live_end_when() first"),
+        (f"{DWZ}\n\n{WHEN}\n\nx\n\n{{{{ live_end() }}}}\n", 13,
+         "live_when('dwz_ruleset', …) without live_end_when()"),
+        (f"{DWZ}\n\n{{{{ live_end_when() }}}}\n", 9, "live_end_when() without live_when(…)"),
+        # A step of the rules before 8 June 2026 has no value on 13 September 2026: it belongs
+        # in that case's branch.
+        (f"{DWZ}\n\nE = {{{{ live_out('dwz_e') }}}}\n\n{{{{ live_end() }}}}\n", 9,
+         "live_out('dwz_e') has no value for the starting values: put it between live_when"),
     ],
     ids=["mode", "bad-start-value", "unknown-output", "unknown-input", "bad-option",
-         "out-outside", "no-end", "inline-start", "nested", "curve-mode", "digits"],
+         "out-outside", "no-end", "inline-start", "nested", "curve-mode", "digits",
+         "unknown-case", "not-a-case-output", "nested-when", "when-without-end",
+         "end-without-when", "no-value-outside-its-branch"],
 )
 def test_a_wrong_live_example_stops_the_build_with_file_and_line(
     fixture_config: SiteConfig, body: str, line: int, message: str
