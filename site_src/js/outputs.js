@@ -87,12 +87,18 @@ export function renderRows(tbody, { rows: written, total, columns }, lang, messa
     return;
   }
   const rows = columns ? written.map((row) => row.map((cell, j) => cellOutput(cell, columns[j]))) : written;
+  // A table that stacks on a phone shows each cell after its column's heading, as the build
+  // labels its rows (sitegen/live.py).
+  const table = tbody.closest("table");
+  const labels = table?.classList.contains("stack")
+    ? [...(table.tHead?.rows[0]?.cells || [])].map((cell) => cell.textContent.trim()) : null;
   const fragment = document.createDocumentFragment();
   for (const row of rows) {
     const tr = document.createElement("tr");
     row.forEach((cell, index) => {
       const td = document.createElement(index === 0 && header ? "th" : "td");
       if (td.tagName === "TH") td.scope = "row";
+      if (labels?.[index] && td.tagName === "TD") td.dataset.label = labels[index];
       if (typeof cell?.value === "number") td.className = "num";  // right-aligned, as the build does
       td.textContent = formatOutput(cell, lang, messages);
       tr.append(td);

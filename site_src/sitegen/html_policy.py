@@ -46,7 +46,9 @@ HTML_ELEMENTS: dict[str, frozenset[str]] = {
     "a": frozenset({"href", "hreflang", "rel"}),
     "img": frozenset({"src", "alt", "width", "height", "loading", "decoding"}),
     "ol": frozenset({"start", "reversed", "type"}),
-    "td": frozenset({"colspan", "rowspan"}),
+    # data-label: a cell's column heading, shown before it when a table stacks on a phone
+    # (markup._TableBoxes).
+    "td": frozenset({"colspan", "rowspan", "data-label"}),
     "th": frozenset({"colspan", "rowspan", "scope", "abbr"}),
     "blockquote": frozenset({"cite"}),
     "q": frozenset({"cite"}),

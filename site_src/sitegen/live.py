@@ -41,7 +41,7 @@ from typing import Any
 from babel.support import NullTranslations
 
 from sitegen.i18n import N_, format_input, format_output
-from sitegen.tables import numeric_columns
+from sitegen.tables import numeric_columns, stacks
 from sitegen.suggest import unknown
 
 __all__ = ["FIELD_LABELS", "LiveExampleError", "LiveExamples", "RenderedExample"]
@@ -321,16 +321,21 @@ class LiveExamples:
             raise LiveExampleError(f"live_table({name!r}) has {len(rows[0])} columns: give as many "
                                    f"headings, not {len(headers)}")
         numeric = numeric_columns(rows)
+        # Its rows change with the input: with several columns it stacks on a phone, each cell
+        # after its heading (widgets.js labels the rows it makes alike).
+        stacked = stacks(len(headers))
 
         def cell(column: int, text: str, tag: str = "td") -> str:
             css = ' class="num"' if column in numeric else ""
             scope = ' scope="col"' if tag == "th" else ""
-            return f"<{tag}{scope}{css}>{escape(str(text))}</{tag}>"
+            label = f' data-label="{escape(headers[column])}"' if stacked and tag == "td" else ""
+            return f"<{tag}{scope}{css}{label}>{escape(str(text))}</{tag}>"
 
         head = "".join(cell(i, h, "th") for i, h in enumerate(headers))
         body = "".join("<tr>" + "".join(cell(i, c) for i, c in enumerate(row)) + "</tr>"
                        for row in rows)
-        return (f'<div class="table-wrap" tabindex="0"><table><caption>{escape(caption)}</caption>'
+        table = '<table class="stack">' if stacked else "<table>"
+        return (f'<div class="table-wrap" tabindex="0">{table}<caption>{escape(caption)}</caption>'
                 f'<thead><tr>{head}</tr></thead><tbody data-out="{escape(name)}">{body}</tbody>'
                 f"</table></div>")
 

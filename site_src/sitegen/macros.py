@@ -18,26 +18,43 @@ from babel.support import Translations
 from markupsafe import Markup
 
 from sitegen.i18n import format_number
-from sitegen.tables import numeric_columns
+from sitegen.tables import numeric_columns, stacks
 
 __all__ = ["article_macros", "expectancy_curve_svg"]
 
 MODELS = ("logistic", "normal", "fide")
 
 
-def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], css: str = "") -> Markup:
+def _table(caption: str, head: Sequence[str], rows: Sequence[Sequence[str]], css: str = "",
+           narrow_head: Sequence[str] | None = None) -> Markup:
+    """A table in its scroll box; a table of numbers looked up in columns (``compact``) keeps
+    its columns on a phone, with ``narrow_head`` as its headings there; any other of several
+    columns stacks its rows (:func:`sitegen.tables.stacks`)."""
     numeric = numeric_columns([list(row) for row in rows])
+    stacked = "compact" not in css.split() and stacks(len(head))
+    css = f"{css} stack".strip() if stacked else css
 
     def cls(column: int) -> str:
         return ' class="num"' if column in numeric else ""
 
+    def heading(index: int, text: str) -> str:
+        short = narrow_head[index] if narrow_head else None
+        if short is None or short == text:
+            return escape(text)
+        # The long heading for a wide screen; a phone sees the short one, a reader hears both.
+        return (f'<span class="wide-label">{escape(text)}</span>'
+                f'<span class="narrow-label" aria-hidden="true">{escape(short)}</span>')
+
+    def label(index: int) -> str:
+        return f' data-label="{escape(head[index])}"' if stacked else ""
+
     lines = [f'<div class="table-wrap" tabindex="0"><table class="{escape(css)}">',
              f"<caption>{escape(caption)}</caption>",
-             "<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{escape(h)}</th>'
+             "<thead><tr>" + "".join(f'<th scope="col"{cls(i)}>{heading(i, h)}</th>'
                                      for i, h in enumerate(head)) + "</tr></thead>",
              "<tbody>"]
     for row in rows:
-        lines.append("<tr>" + "".join(f"<td{cls(i)}>{escape(cell)}</td>"
+        lines.append("<tr>" + "".join(f"<td{cls(i)}{label(i)}>{escape(cell)}</td>"
                                       for i, cell in enumerate(row)) + "</tr>")
     lines.append("</tbody></table></div>")
     return Markup("".join(lines))
@@ -93,7 +110,7 @@ def article_macros(
             rows.append(row)
         return _table(
             _("FIDE table 8.1.1: score and rating difference"),
-            [_("Score p"), _("dp")] * columns, rows, "compact",
+            [_("Score p"), _("dp")] * columns, rows, "compact", narrow_head=["p", "dp"] * columns,
         )
 
     def expectancy_table(differences: Sequence[int]) -> Markup:

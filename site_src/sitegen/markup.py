@@ -9,6 +9,7 @@ mistake names the article's file and line.
 
 from __future__ import annotations
 
+import html as html_module
 import re
 import secrets
 import sys
@@ -30,7 +31,7 @@ from sitegen.errors import BuildError, deepest_line, describe
 from sitegen.html_policy import check_article, find_final_violation, looks_like_html
 from sitegen.live_check import check_examples, explain
 from sitegen.suggest import unknown
-from sitegen.tables import numeric_columns
+from sitegen.tables import numeric_columns, stacks
 from sitegen.sandbox import MAX_OUTPUT, ArticleSandbox, ExpressionLimit, Limits
 
 if TYPE_CHECKING:
@@ -156,11 +157,19 @@ class _HeadingAnchors(Extension):
 class _TableBoxes(Extension):
     """Every table in its own scroll box (the page never scrolls sideways); number columns
     right-aligned under their headings, or as the author's ``:--:`` says (classes: the CSP
-    forbids style attributes)."""
+    forbids style attributes); a table of several columns stacks its rows on a phone, each
+    cell labelled with its heading (:func:`sitegen.tables.stacks`)."""
 
     def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
 
         class Boxes(Treeprocessor):
+            def plain(self, text: str) -> str:
+                """A heading as text: a formula stashed in it (``$S - E$``) by what it reads."""
+                def stashed(match: re.Match[str]) -> str:
+                    raw = str(self.md.htmlStash.rawHtmlBlocks[int(match[1])])
+                    return html_module.unescape(re.sub(r"<[^>]*>", " ", raw))
+                return " ".join(re.sub("\x02wzxhzdk:(\\d+)\x03", stashed, text).split())
+
             def run(self, root: etree.Element) -> None:
                 for parent in list(root.iter()):
                     for index, table in enumerate(list(parent)):
@@ -169,8 +178,16 @@ class _TableBoxes(Extension):
                         body = [["".join(cell.itertext()) for cell in row]
                                 for row in table.iter("tr") if row.find("td") is not None]
                         numeric = numeric_columns(body)
+                        heads = [self.plain("".join(cell.itertext()))
+                                 for row in table.iter("tr") if row.find("th") is not None
+                                 for cell in row][:max(map(len, body), default=0)]
+                        stacked = stacks(len(heads))
+                        if stacked:
+                            table.set("class", "stack")
                         for row in table.iter("tr"):
                             for column, cell in enumerate(row):
+                                if stacked and cell.tag == "td" and column < len(heads):
+                                    cell.set("data-label", heads[column])
                                 # The author's :--: alignment wins over the guess from the digits.
                                 aligned = re.fullmatch(r"text-align: (left|center|right);",
                                                        cell.attrib.pop("style", ""))

@@ -193,8 +193,11 @@ def test_live_curve_and_table_are_prerendered(fixture_config: SiteConfig) -> Non
     from elo_core.page.articles import curve_x, curve_y
     assert float(point[1]) == pytest.approx(curve_x(400), abs=0.05)
     assert float(point[2]) == pytest.approx(curve_y(10 / 11), abs=0.05)
-    assert re.search(r'<tbody data-out="standings"><tr><td class="num">1</td><td>A</td>'
-                     r'<td class="num">1,510.0</td>', text)
+    # Eight columns: on a phone each row stacks, each cell after its heading.
+    assert re.search(r'<table class="stack"><caption>Table</caption>', text)
+    assert re.search(r'<tbody data-out="standings"><tr><td class="num" data-label="#">1</td>'
+                     r'<td data-label="Player">A</td><td class="num" data-label="Rating">1,510.0</td>',
+                     text)
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
