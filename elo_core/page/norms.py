@@ -4,8 +4,10 @@ opponents the mix still needs, from the games so far and the opponents to come (
 Fields: ``np_rounds`` (rounds in the event, each a game that counts), ``np_federation`` (the
 player's federation, optional), ``np_played`` (one game a line: rating | result | title |
 federation; title and federation may be left out; ``-`` for an unrated opponent),
-``np_coming`` (one expected opponent a line: rating | title | federation) and ``np_average``
-(the average rating of the other opponents still to come, needed when there are some).
+``np_coming`` (one expected opponent a line: rating | title | federation), ``np_average``
+(the average rating of the other opponents still to come, needed when there are some) and
+``np_title`` (the title the reader aims for, one of :data:`~elo_core.norms.TITLES`; the page's
+key line follows its row).
 
 Outputs: ``np_games``, ``np_left`` (games to come), ``np_score`` (points so far),
 ``np_rows`` (per title: the title, Ra, the points the norm needs, what is still to score) and
@@ -113,6 +115,7 @@ def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
         "np_coming",
         lambda text: parse_opponents(text, "np_coming", lang.numbers, with_result=False),
     )
+    reader.option("np_title", norms.TITLES, "GM")
     average_text = reader.text("np_average").strip()
     average = reader.rating("np_average") if average_text else None
     if rounds is not None and played is not None and coming is not None:
@@ -175,6 +178,7 @@ DEFAULTS: dict[str, dict[str, str]] = {
         "np_played": "2488 | 1 | GM | GER\n2395 | ½ | IM | SWE\n2431 | 1 | | NOR\n2302 | 0 | FM | DEN",
         "np_coming": "2456 | GM | POL",
         "np_average": "2390",
+        "np_title": "GM",
     },
 }
 
