@@ -102,6 +102,9 @@ _WORDS: dict[str, dict[str, str]] = {
         "list-standard": "Standard",
         "list-rapid": "Schnellschach",
         "list-blitz": "Blitz",
+        # the files' names
+        "standings.csv": "tabelle.csv",
+        "tournament-ratings.csv": "turnier-elo.csv",
         # the club league's standings
         "rank": "Platz",
         "league_rating": "Wertung",
@@ -144,6 +147,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "list-standard": "standard",
         "list-rapid": "hurtigskak",
         "list-blitz": "lynskak",
+        "standings.csv": "stilling.csv",
+        "tournament-ratings.csv": "turnering-rating.csv",
         "rank": "Plads",
         "league_rating": "Rating",
         "wins": "Gevinster",
@@ -281,6 +286,7 @@ def csv_download(
     filename: str, header: Sequence[str], rows: Iterable[Sequence[object]], lang: PageLanguage,
     digits: Sequence[int] | None = None,
 ) -> Output:
-    """A download output (see :mod:`elo_core.page`): the file :func:`csv_text` writes."""
-    return {"download": {"filename": filename, "mime": "text/csv",
+    """A download output (see :mod:`elo_core.page`): the file :func:`csv_text` writes, named
+    in the page's language (``standings.csv`` is ``tabelle.csv`` on a German page)."""
+    return {"download": {"filename": translate(filename, lang.code), "mime": "text/csv",
                          "text": csv_text(header, rows, lang, digits)}}

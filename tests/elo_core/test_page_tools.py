@@ -232,6 +232,10 @@ def test_league_default_club_standings_total_and_csv() -> None:
     assert csv_text.splitlines()[0] == "\ufeffrank,name,rating,games,wins,draws,losses,change"
     assert csv_text.splitlines()[1] == "1,Anna,1519.7,3,2,1,0,19.7"
     assert out["standings_csv"]["download"]["filename"] == "standings.csv"
+    # A German or Danish page names the file in its language.
+    for lang, name in (("de", "tabelle.csv"), ("da", "stilling.csv")):
+        shown = compute("league", DEFAULTS["league"], lang, FORMATS[lang])["outputs"]
+        assert shown["standings_csv"]["download"]["filename"] == name
     assert len(out["history"]["rows"]) == 6
 
 
