@@ -122,6 +122,9 @@ def shown_text(text: str) -> str:
 
 
 def _invalid(text: str, field: str, code: str) -> InputError:
+    if not text.strip():
+        # Nothing typed: the page says what to enter, not that "" is not a number.
+        return InputError(code, "No number given.", field=field, reason="empty", params={})
     return InputError(
         code,
         f"{shown_text(text)!r} is not a number.",
@@ -177,8 +180,9 @@ def parse_number(
     docstring).
 
     Raises :class:`InputError` ``code`` (reason ``"not-a-number"``, the text in
-    ``params["text"]``) for ``field`` when it is not a number, and with reason
-    ``"range"`` when it is too large for a float: the value returned is always finite.
+    ``params["text"]``; ``"empty"`` when nothing is typed) for ``field`` when it is not a
+    number, and with reason ``"range"`` when it is too large for a float: the value returned
+    is always finite.
     """
     if not isinstance(text, str):
         raise InputError(code, "A number must be given as text.", field=field)

@@ -144,14 +144,18 @@ def _planner(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
         else:
             needs = message("np-points", points=number_output(plan.points_needed, 1),
                             games=number_output(rounds, 0))
+        # The games left said as a reader says them: none, the last, or how many.
+        games_left = "none" if left == 0 else "last" if left == 1 else "many"
         if plan.points_needed is None:
             still: Output | None = None
         elif plan.still_needed is None:
-            still = message("np-out-of-reach", left=number_output(left, 0))
+            still = message({"none": "np-out-of-reach-none", "last": "np-out-of-reach-last",
+                             "many": "np-out-of-reach"}[games_left], left=number_output(left, 0))
         elif plan.still_needed == 0:
             still = message("np-reached", keep_empty=True)
         else:
-            still = message("np-still", points=number_output(plan.still_needed, 1),
+            still = message("np-still-last" if games_left == "last" else "np-still",
+                            points=number_output(plan.still_needed, 1),
                             left=number_output(left, 0))
         rows.append([{"text": title}, number_output(plan.average_rating, 0), needs, still])
         open_rows = [entry for entry in plan.requirements if not entry.met]

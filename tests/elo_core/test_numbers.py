@@ -62,7 +62,7 @@ def test_numbers_as_people_write_them(text: str, lang: str, value: float) -> Non
 
 
 @pytest.mark.parametrize(
-    "text", ["", " ", "abc", "1e3", "inf", "nan", "1,2,3", "1.2.3", "12 34", "1.600,5,5",
+    "text", ["abc", "1e3", "inf", "nan", "1,2,3", "1.2.3", "12 34", "1.600,5,5",
              "١٦٠٠", "--5", "1,600.5.5", "0x10", "½"],
 )
 @pytest.mark.parametrize("lang", list(FORMATS))
@@ -72,6 +72,15 @@ def test_anything_else_is_an_error_with_the_text(text: str, lang: str) -> None:
     error = caught.value
     assert (error.code, error.field, error.reason) == ("k-invalid", "k", "not-a-number")
     assert error.params == {"text": text.strip()}
+
+
+@pytest.mark.parametrize("text", ["", " ", "\u00a0\t"])
+def test_an_empty_field_is_an_error_of_its_own(text: str) -> None:
+    # The page then says what to enter ("Enter a rating from 100 to 4,000."), not that “”
+    # is not a number (it did, before the reason "empty").
+    with pytest.raises(InputError) as caught:
+        parse_number(text, field="dwz_rating", code="rating-invalid")
+    assert (caught.value.reason, caught.value.params) == ("empty", {})
 
 
 @pytest.mark.parametrize(
