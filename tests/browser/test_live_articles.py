@@ -3,6 +3,8 @@ checked against elo_core computing the same fields in CPython."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -11,6 +13,7 @@ from elo_core.page import compute
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
 from sitegen.i18n import format_output
+from sitegen.live_check import example_tree, render
 from sitegen.pipeline import Builder
 
 pytestmark = pytest.mark.browser
@@ -107,6 +110,11 @@ def test_every_live_example_follows_what_the_reader_types(
                 elif output is not None and "attrs" in output:
                     for name, value in output["attrs"].items():
                         assert shown["attrs"][name] == value, (path, shown["name"], name)
+                elif output is not None and "case" in output:
+                    # A branch (live_when) is shown exactly when the answer names its case.
+                    hidden = "hidden" in shown["attrs"]
+                    assert hidden == (output["case"] != shown["attrs"]["data-case"]), (
+                        path, shown["name"], shown["attrs"]["data-case"])
                 else:
                     assert shown["text"] == _expected_text(output, shown, lang, messages), (
                         path, shown["name"])
@@ -120,3 +128,68 @@ def test_every_live_example_follows_what_the_reader_types(
     # its load event, and had fetched nothing of Pyodide.
     assert idle_without_engine and all(idle_without_engine)
     assert examples_checked >= 10
+
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+# The visible sentences of an example, as the reader sees them (its fields' paragraphs aside).
+VISIBLE_SENTENCES = """(example) => [...example.querySelectorAll("p, li")]
+  .filter((el) => el.checkVisibility() && !el.querySelector(".live-field")
+    && !el.matches(".field-error, .stale-note, .pending-note") && !el.closest(".table-wrap"))
+  .map((el) => el.textContent)"""
+# 1120 loses five games to players We = 0.680 expects it to lose: −25.0, lifted to 1100.
+FLOOR = {"dwz_rating": "1120", "dwz_played": "2026-11-20",
+         "dwz_games": "1400 | 0\n1400 | 0\n1450 | 0\n1455 | 0\n1455 | 0"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+def test_the_dwz_example_shows_the_steps_of_the_rules_that_apply(
+    browser: Any, served: str, site: SiteConfig, lang: str
+) -> None:
+    """The rating-systems article's DWZ example 2 for a day before 8 June 2026 and at the
+    floor: the page shows the sentences the build's check reads (sitegen/live_check.py renders
+    them for the same inputs), none with a "–", and the steps of the rules in force."""
+    messages = Builder(site)._browser_messages(lang)
+    article = next(p for p in load_pages(site) if p.lang == lang and p.key == "rating-systems")
+    built = (site.out_dir / article.path / "index.html").read_text(encoding="utf-8")
+    context = browser.new_context(viewport={"width": 390, "height": 900})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(served + article.path)
+    example = page.locator("main [data-live]", has=page.locator('input[type=date][name="dwz_played"]'))
+    number = int((example.get_attribute("id") or "")[len("live"):])
+    example.locator('[name="dwz_rating"]').focus()
+    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    for case, fields in (("old-date", {"dwz_played": "2026-05-01"}), ("floor", FLOOR)):
+        example.evaluate("(example) => { example.dataset.computeMicros = 'waiting'; }")
+        for name, value in fields.items():
+            example.locator(f'[name="{name}"]').fill(value)
+        page.wait_for_function(
+            """(example) => example.dataset.computeMicros !== "waiting"
+               && !example.classList.contains("is-pending")""",
+            arg=example.element_handle(), timeout=20_000)
+        now = example.evaluate(READ_EXAMPLE)["fields"]
+        shown = example.evaluate(VISIBLE_SENTENCES)
+        assert shown and not [text for text in shown if "–" in text], (case, shown)
+        # The sentences the check read are the ones the page shows.
+        result = compute("dwz", now, lang)
+        blocks, missing = render(example_tree(built, number), result["outputs"], lang, messages)
+        # Compared as text: the check reads a formula in a sentence as a line ("((800 · …) /
+        # (E + n))"), the page sets it as a fraction; brackets and strokes aside they agree.
+        def text(shown: str) -> str:
+            return re.sub(r"[\s()/^]", "", shown)
+        expected = [text(block.text) for block in blocks if not block.math]
+        assert missing == [] and [text(each) for each in shown] == [
+            each for each in expected if each], case
+        old = case == "old-date"
+        assert example.locator('[data-out="dwz_e_reason"]').is_visible() == old
+        assert example.locator('[data-out="dwz_k_reason"]').is_visible() == (not old)
+        if not old:
+            result_text = example.locator('[data-out="dwz_result"]').inner_text()
+            assert result_text.startswith("1120 + (-25,0) = 1095,0" if lang != "en"
+                                          else "1120 + (-25.0) = 1095.0"), result_text
+        example.scroll_into_view_if_needed()
+        example.screenshot(path=SCREENSHOTS / f"dwz-example-{case}-{lang}-390.png")
+    assert errors == []
+    context.close()
