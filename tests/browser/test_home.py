@@ -64,9 +64,10 @@ def wait_out(page: Any, name: str, text: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "expected", "change", "new", "other"),
     [
-        ("de", "0,76", "+4,8", "1.604,8", "0,64"),
-        ("en", "0.76", "+4.8", "1,604.8", "0.64"),
-        ("da", "0,76", "+4,8", "1.604,8", "0,64"),
+        # 1750 beats 1810, K 20 (RULES.md's seed example); against 1700 E is 0.57.
+        ("de", "0,41", "+11,7", "1.761,7", "0,57"),
+        ("en", "0.41", "+11.7", "1,761.7", "0.57"),
+        ("da", "0,41", "+11,7", "1.761,7", "0,57"),
     ],
 )
 def test_single_game_in_every_language(
@@ -77,10 +78,12 @@ def test_single_game_in_every_language(
     assert out(page, "expected_a") == expected
     assert out(page, "tournament_change") == "–"
     # Make the engine answer something else first, then the seed example again.
-    page.fill("#rating_b", "1500")
+    page.fill("#rating_b", "1700")
     wait_out(page, "expected_a", other)
-    page.fill("#rating_b", "1400")
+    page.fill("#rating_b", "1810")
     wait_out(page, "expected_a", expected)
+    # The first example is a game both players stay rated after: no 7.2.1 note.
+    assert page.locator('[data-out="unrated_b"]').is_hidden()
     assert out(page, "change_a") == change
     assert out(page, "new_a") == new
     assert out(page, "change_b") == "-" + change[1:]
@@ -106,11 +109,15 @@ def test_a_misread_rating_is_explained_in_the_page_language(
     # Grouped as the page groups, it is a rating again.
     page.fill("#rating_a", {"de": "1.600", "en": "1,600", "da": "1.600"}[lang])
     error.wait_for(state="hidden")
-    assert out(page, "new_a") == {"de": "1.604,8", "en": "1,604.8", "da": "1.604,8"}[lang]
+    # 1600 beats 1810: +15.4.
+    assert out(page, "new_a") == {"de": "1.615,4", "en": "1,615.4", "da": "1.615,4"}[lang]
 
 
 def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     page = open_home("de")
+    page.fill("#rating_a", "1600")
+    page.fill("#rating_b", "1400")
+    wait_out(page, "change_a", "+4,8")
     games = "1500 | 1\n1700 | ½\n1810,5 | 1-0"
     page.fill("#games", games)
     wait_out(page, "tournament_change", "+25,4")
@@ -140,18 +147,31 @@ def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     error.wait_for(state="visible")
     assert error.inner_text() == "Zeile 3: Das Ergebnis muss 1, ½ oder 0 sein (auch 1-0, ½-½, 0-1)."
     assert page.get_attribute("#games", "aria-invalid") == "true"
+    # The tournament's results are marked out of date; the single game's, whose fields are
+    # all valid, are not (before, the whole calculator was struck out).
     results = page.locator('section[data-mode="elo"]')
-    assert "is-stale" in (results.get_attribute("class") or "")
-    assert page.locator('section[data-mode="elo"] .stale-note').first.is_visible()
+    tournament, game = page.locator(".calc-grid.tournament"), page.locator('section[data-mode="elo"] > .calc-grid').first
+    assert "is-stale" in (tournament.get_attribute("class") or "")
+    assert tournament.locator(".stale-note").is_visible()
+    assert "is-stale" not in (game.get_attribute("class") or "")
+    assert "is-stale" not in (results.get_attribute("class") or "")
+    assert not game.locator(".stale-note").is_visible()
     # The last good results stay; nothing typed is lost.
     assert out(page, "tournament_change") == "+25,4"
     assert out(page, "change_a") == "+4,8"
     assert page.input_value("#games") == bad
     assert page.input_value("#rating_a") == "1600"
+    # The single game still follows its fields while the tournament box has the bad line.
+    page.fill("#rating_b", "1500")
+    wait_out(page, "change_a", "+7,2")
+    assert "is-stale" not in (game.get_attribute("class") or "")
+    assert "is-stale" in (tournament.get_attribute("class") or "")
+    page.fill("#rating_b", "1400")
+    wait_out(page, "change_a", "+4,8")
 
     page.fill("#games", bad.replace("? Sieg", "| 1"))
     wait_out(page, "tournament_games", "4")
-    assert "is-stale" not in (results.get_attribute("class") or "")
+    assert "is-stale" not in (tournament.get_attribute("class") or "")
     assert not error.is_visible()
     assert page.get_attribute("#games", "aria-invalid") is None
 
@@ -198,6 +218,8 @@ def test_numbers_too_large_or_not_finite_get_the_fields_own_message(open_home: A
 
 def test_fide_rounding_gives_whole_numbers(open_home: Any) -> None:
     page = open_home("de")
+    page.fill("#rating_a", "1600")
+    page.fill("#rating_b", "1400")
     choose(page, "rounding", "fide")
     wait_out(page, "new_a", "1.605")
     assert out(page, "new_b") == "1.395"
@@ -329,6 +351,7 @@ def test_a_new_rating_below_1400_is_said_to_be_unrated_on_the_next_list(
     open_home: Any, lang: str, note: str
 ) -> None:
     page = open_home(lang)
+    page.fill("#rating_a", "1600")
     box = page.locator('[data-out="unrated_b"]')
     # B at 1410 loses to 1600: 1410 − 20 × 0.25 stays above 1400, and no note shows.
     page.fill("#rating_b", "1410")

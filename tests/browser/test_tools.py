@@ -144,6 +144,8 @@ def test_the_league_csv_opens_as_columns_in_a_german_or_danish_spreadsheet(
     wait_out(page, "standings", "1.531,3")
     with page.expect_download() as info:
         page.click('[data-out="standings_csv"]')
+    # Named in the page's language.
+    assert info.value.suggested_filename == {"de": "tabelle.csv", "da": "stilling.csv"}[lang]
     saved = tmp_path / "standings.csv"
     info.value.save_as(saved)
     assert saved.read_bytes().startswith(b"\xef\xbb\xbf")
@@ -245,18 +247,29 @@ def test_danish_glicko2_and_dwz(browser: Any, served: str) -> None:
     assert out(page, "dwz_we") == "2,209"
     assert out(page, "dwz_new") == "1.685"  # 1650 + 43.7 × 0.791 = 1684.57
     assert out(page, "dwz_change") == "+35"
-    assert out(page, "dwz_a_reason").startswith("a = (2000 − R0) / 30 = 11,7: højst 20 år")
+    assert out(page, "dwz_a_reason").startswith(
+        "a = (2000 − R0) / 30 = (2000 − 1650) / 30 = 11,7: højst 20 år")
+    # The step from the formula's change to the new DWZ: 43.7 × 0.791 = 34.57, rounded.
+    assert out(page, "dwz_result") == ("1650 + (+34,6) = 1684,6, afrundet til et helt tal: "
+                                       "Den nye DWZ er 1.685, en ændring på +35.")
     assert page.locator('[data-out="dwz_k"]').is_visible()
     assert not page.locator('[data-out="dwz_e"]').is_visible()
-    assert not page.locator('[data-out="dwz_floor"]').is_visible()
 
-    # A last game before 8 June 2026: the coefficient E, as before.
+    # A last game before 8 June 2026: the coefficient E and its parts, each with its reason.
     page.fill('[name="dwz_played"]', "2026-06-07")
     wait_out(page, "dwz_e", "10")
     assert out(page, "dwz_rules").startswith("Regler før 8. juni 2026")
     assert out(page, "dwz_new") == "1.692"
     assert out(page, "dwz_change") == "+42"
     assert page.locator('[data-out="dwz_e"]').is_visible()
+    assert out(page, "dwz_j_reason") == "J = 5: højst 20 år."
+    assert out(page, "dwz_e0_reason") == "E0 = (R0 / 1000)⁴ + J = (1650 / 1000)⁴ + 5 = 12,41."
+    assert out(page, "dwz_fb_reason").startswith("fB = R0 / 2000 = 1650 / 2000 = 0,825: højst 20 år")
+    assert out(page, "dwz_sbr_reason") == "SBr = 0: intet bremsetillæg ved en DWZ på 1300 eller mere."
+    assert out(page, "dwz_e_reason") == (
+        "E = E0 × fB + SBr = 12,41 × 0,825 + 0,00 = 10,24, afrundet til et helt tal: 10.")
+    for name in ("dwz_j_reason", "dwz_fb_reason", "dwz_e_reason"):
+        assert page.locator(f'[data-out="{name}"]').is_visible()
     assert not page.locator('[data-out="dwz_k"]').is_visible()
     assert not page.locator('[data-out="dwz_k0_reason"]').is_visible()
 
@@ -267,9 +280,11 @@ def test_danish_glicko2_and_dwz(browser: Any, served: str) -> None:
     page.fill('[name="dwz_index"]', "5")
     page.fill('[name="dwz_games"]', "1150 | 0\n1150 | 0\n1150 | 0\n1150 | 0")
     wait_out(page, "dwz_new", "1.100")
-    assert out(page, "dwz_floor").startswith("Formlen giver under 1100")
-    assert page.locator('[data-out="dwz_floor"]').is_visible()
-    assert out(page, "dwz_b_reason").startswith("b = (R0 + 800) / 2400 = 0,813")
+    # The step the floor takes: 1150 − 32.5 × 2 = 1085, lifted to 1100.
+    assert out(page, "dwz_result") == ("1150 + (-65,0) = 1085,0 er under den laveste DWZ, 1100, "
+                                       "så den nye DWZ er 1100: en ændring på -50.")
+    assert page.locator('[data-out="dwz_result"]').is_visible()
+    assert out(page, "dwz_b_reason").startswith("b = (R0 + 800) / 2400 = (1150 + 800) / 2400 = 0,813")
 
     page.fill('[name="g_games"]', "1400 | 30 | 1\n1550 | 100")
     box = page.locator('[data-error-for="g_games"]')

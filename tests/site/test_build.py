@@ -93,10 +93,10 @@ def test_the_site_lock_names_every_served_wheel_with_its_sha256(site: SiteConfig
 def test_prerendered_example_is_in_the_page_locale(site: SiteConfig) -> None:
     de = (site.out_dir / "de" / "index.html").read_text(encoding="utf-8")
     en = (site.out_dir / "en" / "index.html").read_text(encoding="utf-8")
-    assert '<output data-out="expected_a">0,76</output>' in de
-    assert '<output data-out="new_a">1.604,8</output>' in de
-    assert '<output data-out="expected_a">0.76</output>' in en
-    assert '<output data-out="new_a">1,604.8</output>' in en
+    assert '<output data-out="expected_a">0,41</output>' in de
+    assert '<output data-out="new_a">1.761,7</output>' in de
+    assert '<output data-out="expected_a">0.41</output>' in en
+    assert '<output data-out="new_a">1,761.7</output>' in en
 
 
 def test_prefilled_decimals_are_written_as_the_page_language_writes_them(site: SiteConfig) -> None:
