@@ -142,3 +142,21 @@ def test_the_planner_names_the_field_of_a_bad_entry() -> None:
     assert errors("norm_planner", np_federation="Denmark") == [
         ("np_federation", "option-invalid", None)
     ]
+    # The norm the reader aims for is one of the four titles.
+    assert errors("norm_planner", np_title="FM") == [("np_title", "option-invalid", None)]
+
+
+def test_the_planner_says_the_games_left_as_a_reader_does() -> None:
+    # Nine rounds, all played: no "0 games left"; one round left: "the last game", not "1 games".
+    played = "2488 | 1 | GM | GER\n2395 | ½ | IM | SWE\n2431 | 1 | | NOR\n2302 | 0 | FM | DEN\n"
+    done = outputs("norm_planner", np_played=played + "2400 | 0\n" * 5, np_coming="",
+                   np_average="")
+    stills = {row[0]["text"]: row[3] for row in done["np_rows"]["rows"]}
+    assert {still["message"] for still in stills.values() if still} <= {
+        "np-out-of-reach-none", "np-reached"}
+    assert "np-out-of-reach-none" in {still["message"] for still in stills.values() if still}
+    last = outputs("norm_planner", np_played=played + "2400 | 0\n" * 4, np_coming="",
+                   np_average="2400")
+    messages = {row[3]["message"] for row in last["np_rows"]["rows"] if row[3]}
+    assert messages & {"np-still-last", "np-out-of-reach-last"} and not messages & {
+        "np-still", "np-out-of-reach"}
