@@ -54,6 +54,7 @@ __all__ = [
     "field_edges",
     "problems",
     "render",
+    "sentence_problems",
     "tokens",
 ]
 
@@ -666,6 +667,19 @@ def problems(tree: Node, result: Mapping[str, Any], lang: str,
         for said in equation_problems(tokens(block.pieces, lang)):
             found.append(Problem(f"{said}, in the {kind} {text!r}", where))
     return found
+
+
+def sentence_problems(output: Any, lang: str, messages: dict[str, str]) -> list[str]:
+    """What is wrong with one output a calculator shows as a sentence (its reasons, its
+    notes): a placeholder, a ``{name}`` left unfilled, an equation that does not hold."""
+    pieces = _output_pieces(output, lang, messages)
+    text = re.sub(r"\s+", " ", "".join(piece.text for piece in pieces)).strip()
+    if any(piece.kind == "placeholder" for piece in pieces):
+        return [f"a placeholder: {text!r}"]
+    left = re.search(r"\{\w+\}", text)
+    if left:
+        return [f"{left.group()} unfilled: {text!r}"]
+    return [f"{said}: {text!r}" for said in equation_problems(tokens(pieces, lang))]
 
 
 # --- the inputs the build tries --------------------------------------------------------------

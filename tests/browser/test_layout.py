@@ -396,3 +396,82 @@ def test_a_live_tables_new_rows_stack_like_the_builds(
     tables = page.evaluate(ARTICLE_TABLES)
     assert all(t["width"] <= t["box"] + 0.5 and not t["cut"] for t in tables), tables
     context.close()
+
+
+# Words broken across lines with no hyphen where they break, in the short texts of narrow
+# columns (labels, headings, captions, buttons): each letter's line, a soft hyphen's glyph left
+# aside (it shows in the next letter's boxes; the letter's own is the lowest).
+BROKEN_WORDS = r"""() => {
+  const found = [];
+  for (const el of document.querySelectorAll("main :is(label, legend, th, caption, summary, button, dt, h1, h2, h3)")) {
+    if (!el.getClientRects().length) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const pieces = /[^\s\u00ad\-–—\/]{2,}/g;
+      for (let m = pieces.exec(node.textContent); m; m = pieces.exec(node.textContent)) {
+        const lines = new Set();
+        for (let i = m.index; i < m.index + m[0].length; i++) {
+          const range = document.createRange();
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const rects = [...range.getClientRects()].filter((r) => r.width > 0);
+          if (rects.length) lines.add(Math.round(Math.max(...rects.map((r) => r.top))));
+        }
+        if (lines.size > 1) found.push(`${el.tagName.toLowerCase()} "${m[0]}"`);
+      }
+    }
+  }
+  return [...new Set(found)];
+}"""
+
+
+@pytest.mark.parametrize("width", [320, 390])
+def test_labels_break_only_where_a_hyphen_shows(
+    browser: Any, served: str, site: SiteConfig, width: int
+) -> None:
+    # Before, "Gevinster" broke as "Gevins/ter" and "Wertungszeitraum" as "Wertungszeitra/um";
+    # long words now carry soft hyphens in the catalogs (hyphens: auto depends on dictionaries).
+    context = _context(browser, width, 800)
+    page = context.new_page()
+    problems = []
+    for path in _paths(site):
+        page.goto(served + path)
+        problems += [f"/{path}: {item}" for item in page.evaluate(BROKEN_WORDS)]
+    context.close()
+    assert problems == [], "\n".join(problems)
+
+
+# A scroll box's shadows show only when it scrolls: where it does not, the cover drawn in the
+# colour behind the box (--edge) must be that colour.
+SHADOW_EDGES = """() => [...document.querySelectorAll("main :is(.table-wrap, .formula)")]
+  .filter((box) => box.getClientRects().length && box.scrollWidth <= box.clientWidth + 1)
+  .map((box) => {
+    let behind = "rgba(0, 0, 0, 0)";
+    for (let node = box.parentElement; node; node = node.parentElement) {
+      const colour = getComputedStyle(node).backgroundColor;
+      if (colour !== "rgba(0, 0, 0, 0)" && colour !== "transparent") { behind = colour; break; }
+    }
+    const probe = document.createElement("span");
+    probe.style.color = getComputedStyle(box).getPropertyValue("--edge");
+    document.body.append(probe);
+    const edge = getComputedStyle(probe).color;
+    probe.remove();
+    return { box: box.className, text: box.textContent.trim().slice(0, 30), edge, behind };
+  }).filter((box) => box.edge !== box.behind)"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_scroll_shadows_only_on_boxes_that_scroll(
+    browser: Any, served: str, site: SiteConfig, scheme: str
+) -> None:
+    # Before, a live example's boxes drew their cover in the page's colour on the example's own:
+    # the shadows showed on boxes that do not scroll.
+    context = browser.new_context(viewport={"width": 1024, "height": 800}, color_scheme=scheme)
+    context.route("**/pyodide/**", lambda route: route.abort())
+    page = context.new_page()
+    problems = []
+    for path in _paths(site):
+        page.goto(served + path)
+        problems += [f"/{path}: {item}" for item in page.evaluate(SHADOW_EDGES)]
+    context.close()
+    assert problems == [], "\n".join(problems)

@@ -21,11 +21,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from elo_core.numbers import NumberFormat
-from elo_core.page import compute
+from elo_core.page import DEFAULTS, compute
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
 from sitegen.errors import BuildError
-from sitegen.i18n import number_symbols
+from sitegen.i18n import format_input, number_symbols
 from sitegen.live_check import (
     Node,
     Piece,
@@ -33,6 +33,7 @@ from sitegen.live_check import (
     example_tree,
     field_edges,
     problems,
+    sentence_problems,
     tokens,
 )
 from sitegen.pipeline import Builder, build
@@ -129,10 +130,11 @@ def _fields(tree: Node) -> tuple[dict[str, str], list[str], dict[str, list[str]]
     return values, shown, choices
 
 
-_RATINGS = {"rating", "opponent", "dwz_rating", "g_rating", "league_start", "np_average"}
+_RATINGS = {"rating", "opponent", "dwz_rating", "g_rating", "league_start", "np_average",
+            "rating_a", "rating_b", "target"}
 _WHOLE = {"dwz_age": (0, 150), "dwz_index": (1, 60), "difference": (0, 800), "np_rounds": (1, 20),
           "rated_games": (0, 200), "games_in_period": (0, 60), "birth_year": (1930, 2025),
-          "g_rd": (10, 350), "league_k": (1, 60)}
+          "year": (2000, 2040), "g_rd": (10, 350), "league_k": (1, 60)}
 _RESULTS = st.sampled_from(["1", "½", "0"])
 
 
@@ -152,7 +154,7 @@ def _strategy(name: str, value: str, choices: list[str], lang: str) -> st.Search
     if name in _WHOLE:
         low, high = _WHOLE[name]
         return edges | st.integers(low, high).map(str)
-    if name == "k":
+    if name in ("k", "k_b"):
         return edges | st.integers(1, 100).map(str) | st.integers(1, 400).map(
             lambda tenths: _number(tenths / 10, lang))
     if name == "dwz_played":
@@ -205,6 +207,45 @@ def test_a_live_example_holds_for_every_input(
         found = problems(tree, compute(mode, form, lang, numbers), lang, messages[lang])
         assert found == [], (f"/{path} live{number} with "
                              f"{ {k: v for k, v in drawn.items() if values[k] != v} }: {found[0]}")
+
+    holds()
+
+
+# --- the calculators' sentences ---------------------------------------------------------------
+
+# The modes whose answers explain themselves in sentences (reasons, notes, steps).
+EXPLAINING_MODES = ["dwz", "k_advisor", "elo", "norm_planner", "initial"]
+
+
+def _sentences(output: Any) -> list[Any]:
+    """The outputs a calculator shows as text: messages, also inside table rows."""
+    if not isinstance(output, dict):
+        return []
+    if "message" in output:
+        return [output]
+    return [cell for row in output.get("rows", ()) for cell in row
+            if isinstance(cell, dict) and "message" in cell]
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "da"])
+@pytest.mark.parametrize("mode", EXPLAINING_MODES)
+def test_a_calculators_explanations_hold_for_every_input(mode: str, lang: str) -> None:
+    # The DWZ calculator's reasons write the formula's numbers ("b = (1480 + 800) / 2400 =
+    # 0.950", "E = 9.80 × 0.740 + 0.00 = 7.25"): each must hold for whatever the reader types.
+    messages = Builder(_CONFIG)._browser_messages(lang)
+    numbers = NumberFormat(*number_symbols(lang))
+    defaults = {name: format_input(value, lang) for name, value in DEFAULTS[mode].items()}
+    strategies = {name: _strategy(name, value, [], lang) for name, value in defaults.items()}
+
+    @settings(max_examples=80, deadline=None, database=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+    @given(st.fixed_dictionaries(strategies))
+    def holds(form: dict[str, str]) -> None:
+        result = compute(mode, form, lang, numbers)
+        found = [said for output in result.get("outputs", {}).values()
+                 for sentence in _sentences(output)
+                 for said in sentence_problems(sentence, lang, messages)]
+        assert found == [], (mode, {k: v for k, v in form.items() if defaults[k] != v}, found)
 
     holds()
 
