@@ -161,12 +161,12 @@ def test_tabs_of_one_page_merge_their_edits_field_by_field(browser: Any, served:
     context = browser.new_context()
     first = open_page(context, served + "en/")
     second = open_page(context, served + "en/")
-    first.fill('[name="rating_a"]', "1750")
+    first.fill('[name="rating_a"]', "1650")
     # The other tab takes the edit in as it is saved (the storage event) …
-    _wait_value(second, "rating_a", "1750")
-    second.fill('[name="rating_b"]', "1810")
-    _wait_value(first, "rating_b", "1810")
-    assert {"rating_a": "1750", "rating_b": "1810"}.items() <= _saved(first)["fields"].items()
+    _wait_value(second, "rating_a", "1650")
+    second.fill('[name="rating_b"]', "1850")
+    _wait_value(first, "rating_b", "1850")
+    assert {"rating_a": "1650", "rating_b": "1850"}.items() <= _saved(first)["fields"].items()
 
     # A save that missed the other tab's (no storage event here: written by this same page)
     # merges with it instead of overwriting: the later edit of each field wins.
@@ -181,16 +181,16 @@ def test_tabs_of_one_page_merge_their_edits_field_by_field(browser: Any, served:
     _wait_value(first, "k", "40")
     _wait_saved(first, "rating_a", "1700")
     saved = _saved(first)["fields"]
-    assert (saved["rating_a"], saved["rating_b"], saved["k"]) == ("1700", "1810", "40")
+    assert (saved["rating_a"], saved["rating_b"], saved["k"]) == ("1700", "1850", "40")
     _wait_value(second, "rating_a", "1700")
 
-    # … and computes with it: 1700 beat 1810, K 40.
+    # … and computes with it: 1700 beat 1850, K 40.
     for page in (first, second):
-        page.locator('[data-out="change_a"]', has_text="+26.1").wait_for(timeout=ENGINE_TIMEOUT_MS)
+        page.locator('[data-out="change_a"]', has_text="+28.1").wait_for(timeout=ENGINE_TIMEOUT_MS)
 
     third = open_page(context, served + "en/")
     assert [third.input_value(f'[name="{name}"]') for name in ("rating_a", "rating_b", "k")] == [
-        "1700", "1810", "40"
+        "1700", "1850", "40"
     ]
     context.close()
 
@@ -201,13 +201,13 @@ def test_inputs_saved_by_an_earlier_version_of_the_page_are_read(
     context = browser.new_context()
     context.add_init_script(
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
-        " localStorage.setItem('elo-inputs:/en/', JSON.stringify({rating_a: '1750', k: '40'})); }"
+        " localStorage.setItem('elo-inputs:/en/', JSON.stringify({rating_a: '1650', k: '40'})); }"
     )
     page = open_page(context, served + "en/")
-    assert page.input_value('[name="rating_a"]') == "1750"
+    assert page.input_value('[name="rating_a"]') == "1650"
     assert page.input_value('[name="k"]') == "40"
     assert page.locator("#storage-notice").is_hidden()
-    page.fill('[name="rating_b"]', "1810")
-    _wait_saved(page, "rating_b", "1810")
-    assert _saved(page)["fields"]["rating_a"] == "1750"
+    page.fill('[name="rating_b"]', "1850")
+    _wait_saved(page, "rating_b", "1850")
+    assert _saved(page)["fields"]["rating_a"] == "1650"
     context.close()
