@@ -102,9 +102,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "list-standard": "Standard",
         "list-rapid": "Schnellschach",
         "list-blitz": "Blitz",
-        # the files' names
+        # the club league's file (the tournament page names its own)
         "standings.csv": "tabelle.csv",
-        "tournament-ratings.csv": "turnier-elo.csv",
         # the club league's standings
         "rank": "Platz",
         "league_rating": "Wertung",
@@ -148,7 +147,6 @@ _WORDS: dict[str, dict[str, str]] = {
         "list-rapid": "hurtigskak",
         "list-blitz": "lynskak",
         "standings.csv": "stilling.csv",
-        "tournament-ratings.csv": "turnering-rating.csv",
         "rank": "Plads",
         "league_rating": "Rating",
         "wins": "Gevinster",
