@@ -388,8 +388,9 @@ BROWSER_MESSAGES: dict[str, str] = {
     "engine-ready": N_("Calculator ready. Results update as you type."),
     "engine-error": N_("The calculator could not start. The numbers shown are the example."),
     # Safari (iPhone, iPad, Mac) deletes what a site stored after seven days without a visit,
-    # unless it was added to the Home Screen: an offline reader must hear why and what helps.
-    "engine-offline": N_("You are offline and the calculator is not stored on this device: not yet, or no longer (Safari on iPhone and iPad deletes a site's stored copy after seven days without a visit, unless the site was added to the Home Screen). The numbers shown are the example; the calculator starts as soon as you are back online."),
+    # unless it was added to the Home Screen: an offline reader must hear why and what helps,
+    # in few enough lines that a phone still shows the example's result (test_layout.py).
+    "engine-offline": N_("Offline, and the calculator is not stored on this device (Safari deletes it after seven days without a visit, unless the site is on the Home Screen). The numbers shown are the example."),
     # the results' state (widgets.js); a live example's are in its text (sitegen/live.py)
     "stale-note": N_("Out of date: fix the marked field to update the results."),
     "pending-note": N_("Updating as soon as the calculator is ready…"),
