@@ -3,6 +3,6 @@
 One module per stage: ``content`` reads the articles, ``markup`` turns their
 Markdown (with build-time expressions and formulas) into HTML, ``i18n`` holds
 the UI catalogs and number formats, ``assets`` copies and fingerprints static
-files, ``render`` fills the templates, ``pipeline`` runs the stages into a
-temporary folder and swaps it into place.
+files, ``render`` fills the templates, ``pipeline`` runs the stages (its docstring
+lists them in order) into a temporary folder and swaps it into place.
 """

@@ -286,7 +286,7 @@ def find_rendered_violation(html: str, author_ids: list[str],
     """What is wrong with an article rendered earlier (``html``, final, and the ids its author
     gave, as :mod:`sitegen.article_cache` keeps them), or None: the final check, and every id
     either the author's (never one the page uses) or one the build gives (:data:`RESERVED_ID`).
-    The ids are checked too as the page's own check (pipeline._check_ids) trusts them."""
+    The ids are checked too as the page's own check (checks.check_ids) trusts them."""
     checker = _check(html, FINAL_ALLOWED, generated=True)
     if checker.violation is not None:
         return checker.violation.message

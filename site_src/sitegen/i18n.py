@@ -534,7 +534,7 @@ def text_translations(translations: NullTranslations) -> dict[str, Any]:
 def load_translations(locales_dir: Path, lang: str) -> Translations:
     """The language's catalog compiled in memory (English is the source: no catalog). A
     string it does not translate, or every string of a language without a catalog yet, is
-    shown in English (the build says so: pipeline._check_catalogs)."""
+    shown in English (the build says so: catalogs.check_catalogs)."""
     if lang == "en" or not (locales_dir / lang / "LC_MESSAGES" / "messages.po").is_file():
         return Translations()
     buffer = io.BytesIO()

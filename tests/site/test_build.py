@@ -208,8 +208,8 @@ def test_the_service_worker_keeps_every_file_only_if_it_matches(site: SiteConfig
 
 
 def test_every_page_has_the_whole_menu_with_its_own_link_marked(site: SiteConfig) -> None:
-    """The menu is rendered once per language and put into each page (sitegen/pipeline.py,
-    _SiteMenu): every article of the language in it, the page's own link marked, no other."""
+    """The menu is rendered once per language and put into each page (sitegen/menu.py,
+    SiteMenu): every article of the language in it, the page's own link marked, no other."""
     for lang in site.languages:
         pages = sorted(site.out_dir.glob(f"{lang}/**/index.html"))
         addresses = {"/" + page.parent.relative_to(site.out_dir).as_posix() + "/" for page in pages}

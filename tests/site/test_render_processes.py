@@ -73,14 +73,15 @@ DIES = textwrap.dedent("""
     sys.path[:0] = [{root!r}, {site_src!r}]
     from sitegen.config import SiteConfig
     from sitegen.errors import BuildError
-    from sitegen.pipeline import Builder, build
+    from sitegen.articles import ArticleStage
+    from sitegen.pipeline import build
 
-    article = Builder._article
+    article = ArticleStage._article
     def dies(self, page, link_table):
         if page.key == "extra5":
             os.kill(os.getpid(), signal.{signal})
         return article(self, page, link_table)
-    Builder._article = dies
+    ArticleStage._article = dies
     config = SiteConfig(content_dir=Path({content!r}), out_dir=Path({out!r}), workers=2,
                         cache_dir=None)
     try:
