@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from sitegen.errors import BuildError, describe
 
@@ -137,6 +137,97 @@ class _Process:
     sent: deque[int] = field(default_factory=deque)  # indexes not yet answered, in order
 
 
+class _Pool(Generic[T, R]):
+    """The render processes of one :func:`ordered_map`, and the items' outcomes so far."""
+
+    def __init__(self, task: Callable[[T], R], items: Sequence[T], memory: int | None,
+                 where: Callable[[T], Path]) -> None:
+        self.context = multiprocessing.get_context("fork")
+        self.task, self.items, self.memory, self.where = task, items, memory, where
+        self.running: list[_Process] = []
+        self.outcomes: dict[int, _Outcome] = {}
+        self.queued = deque(range(len(items)))  # not yet sent
+        self.first_failure = len(items)  # no item after it needs rendering
+
+    def outcome(self, wanted: int) -> _Outcome:
+        """Item ``wanted``'s outcome, once a process sent it."""
+        while wanted not in self.outcomes:
+            self.send()
+            self.receive()
+        return self.outcomes.pop(wanted)
+
+    def start(self) -> None:
+        ours, theirs = self.context.Pipe()
+        process = self.context.Process(
+            target=_serve, args=(theirs, self.task, self.items, self.memory, self.where),
+            daemon=True)
+        process.start()
+        theirs.close()
+        self.running.append(_Process(process, ours))
+
+    def retire(self, worker: _Process) -> None:
+        self.running.remove(worker)
+        worker.process.join()
+        worker.connection.close()
+        # Items it was sent ahead go to another; one to replace it if some are left.
+        self.queued.extendleft(reversed(worker.sent))
+        if any(index < self.first_failure for index in self.queued):
+            self.start()
+
+    def send(self) -> None:
+        queued = self.queued
+        for worker in list(self.running):
+            while len(worker.sent) < AHEAD and queued and queued[0] < self.first_failure:
+                index = queued.popleft()
+                try:
+                    worker.connection.send(index)
+                except OSError:  # it has ended: receive() says why, if it was rendering
+                    queued.appendleft(index)
+                    if not worker.sent:
+                        self.retire(worker)
+                    break
+                worker.sent.append(index)
+
+    def _record(self, index: int, outcome: _Outcome) -> None:
+        self.outcomes[index] = outcome
+        if not outcome[0]:
+            self.first_failure = min(self.first_failure, index)
+
+    def receive(self) -> None:
+        busy = [worker for worker in self.running if worker.sent]
+        if not busy:
+            raise BuildError(self.where(self.items[self.queued[0]]) if self.queued else Path("."),
+                             None, "no render process is left to render this article")
+        ready = multiprocessing.connection.wait(
+            [worker.connection for worker in busy] + [worker.process.sentinel for worker in busy])
+        for worker in busy:
+            ended = worker.process.sentinel in ready
+            if worker.connection in ready:
+                try:
+                    index, ok, value = worker.connection.recv()
+                except (EOFError, OSError):
+                    ended = True  # its end of the pipe closed with it
+                else:
+                    worker.sent.popleft()
+                    self._record(index, (ok, value))
+                    continue
+            if ended:
+                worker.process.join()
+                index = worker.sent.popleft()  # the article it was rendering
+                self._record(index, (False, (
+                    str(self.where(self.items[index])), None,
+                    "the process rendering this article ended before it was done: "
+                    f"{_ended(worker.process.exitcode)}")))
+                self.retire(worker)
+
+    def close(self) -> None:
+        for worker in self.running:
+            worker.process.kill()
+        for worker in self.running:
+            worker.process.join()
+            worker.connection.close()
+
+
 def ordered_map(task: Callable[[T], R], items: Sequence[T], processes: int, *,
                 memory: int | None = None,
                 where: Callable[[T], Path] = lambda item: Path(str(item))) -> Iterator[R]:
@@ -152,86 +243,14 @@ def ordered_map(task: Callable[[T], R], items: Sequence[T], processes: int, *,
                 raise BuildError(*value)
             yield value
         return
-    context = multiprocessing.get_context("fork")
-    running: list[_Process] = []
-    outcomes: dict[int, _Outcome] = {}
-    queued = deque(range(len(items)))  # not yet sent
-    first_failure = len(items)  # no item after it needs rendering
-
-    def start() -> None:
-        ours, theirs = context.Pipe()
-        process = context.Process(target=_serve, args=(theirs, task, items, memory, where),
-                                  daemon=True)
-        process.start()
-        theirs.close()
-        running.append(_Process(process, ours))
-
-    def retire(worker: _Process) -> None:
-        running.remove(worker)
-        worker.process.join()
-        worker.connection.close()
-        # Items it was sent ahead go to another; one to replace it if some are left.
-        queued.extendleft(reversed(worker.sent))
-        if any(index < first_failure for index in queued):
-            start()
-
-    def send() -> None:
-        for worker in list(running):
-            while len(worker.sent) < AHEAD and queued and queued[0] < first_failure:
-                index = queued.popleft()
-                try:
-                    worker.connection.send(index)
-                except OSError:  # it has ended: receive() says why, if it was rendering
-                    queued.appendleft(index)
-                    if not worker.sent:
-                        retire(worker)
-                    break
-                worker.sent.append(index)
-
-    def receive() -> None:
-        nonlocal first_failure
-        busy = [worker for worker in running if worker.sent]
-        if not busy:
-            raise BuildError(where(items[queued[0]]) if queued else Path("."), None,
-                             "no render process is left to render this article")
-        ready = multiprocessing.connection.wait(
-            [worker.connection for worker in busy] + [worker.process.sentinel for worker in busy])
-        for worker in busy:
-            ended = worker.process.sentinel in ready
-            if worker.connection in ready:
-                try:
-                    index, ok, value = worker.connection.recv()
-                except (EOFError, OSError):
-                    ended = True  # its end of the pipe closed with it
-                else:
-                    worker.sent.popleft()
-                    outcomes[index] = (ok, value)
-                    if not ok:
-                        first_failure = min(first_failure, index)
-                    continue
-            if ended:
-                worker.process.join()
-                index = worker.sent.popleft()  # the article it was rendering
-                outcomes[index] = (False, (str(where(items[index])), None,
-                                           "the process rendering this article ended before "
-                                           f"it was done: {_ended(worker.process.exitcode)}"))
-                first_failure = min(first_failure, index)
-                retire(worker)
-
+    pool: _Pool[T, R] = _Pool(task, items, memory, where)
     try:
         for _ in range(processes):
-            start()
+            pool.start()
         for wanted in range(len(items)):
-            while wanted not in outcomes:
-                send()
-                receive()
-            ok, value = outcomes.pop(wanted)
+            ok, value = pool.outcome(wanted)
             if not ok:
                 raise BuildError(*value)
             yield value
     finally:
-        for worker in running:
-            worker.process.kill()
-        for worker in running:
-            worker.process.join()
-            worker.connection.close()
+        pool.close()
