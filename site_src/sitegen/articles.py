@@ -18,7 +18,8 @@ from sitegen.content import Page
 from sitegen.engine import elo_core, numbers
 from sitegen.errors import BuildError, deepest_line, describe
 from sitegen.html_policy import script_ids
-from sitegen.i18n import ANCHOR_LABEL, format_number
+from sitegen.browser_messages import ANCHOR_LABEL
+from sitegen.number_format import format_number
 from sitegen.live import LiveExamples
 from sitegen.macros import article_macros, expectancy_curve_svg
 from sitegen.markup import ArticleRenderer

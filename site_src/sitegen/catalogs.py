@@ -11,8 +11,8 @@ from babel.support import Translations
 
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
-from sitegen.i18n import (BROWSER_MESSAGES, load_catalog, load_translations, markup_in,
-                          untranslated)
+from sitegen.browser_messages import BROWSER_MESSAGES
+from sitegen.i18n import load_catalog, load_translations, markup_in, untranslated
 from sitegen.report import BuildReport
 
 __all__ = ["CatalogProblem", "Catalogs", "catalog_problems", "check_catalogs"]

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from sitegen.errors import BuildError
-from sitegen.i18n import format_input, format_output, number_symbols
+from sitegen.number_format import format_input, format_output, number_symbols
 
 __all__ = ["elo_core", "numbers", "prerendered_examples"]
 

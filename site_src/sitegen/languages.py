@@ -22,7 +22,8 @@ from babel.messages.pofile import read_po
 from sitegen.config import (LANGUAGES_FILE, SiteConfig, language_code_problem,
                             language_name_problem)
 from sitegen.errors import BuildError
-from sitegen.i18n import number_symbols, untranslated
+from sitegen.i18n import untranslated
+from sitegen.number_format import number_symbols
 from sitegen.i18n_tools import write_catalog
 
 __all__ = ["AddedLanguage", "add_language", "catalog_path"]

@@ -40,7 +40,8 @@ from typing import Any
 
 from babel.support import NullTranslations
 
-from sitegen.i18n import N_, format_input, format_output
+from sitegen.browser_messages import N_
+from sitegen.number_format import format_input, format_output
 from sitegen.tables import numeric_columns, stacks
 from sitegen.suggest import unknown
 

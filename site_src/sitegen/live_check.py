@@ -3,7 +3,7 @@
 A live example (:mod:`sitegen.live`) is text with numbers that change as the reader types.
 Its text is written for the starting values; this module renders it again for other inputs,
 exactly as the page does (``site_src/js/widgets.js``: every ``[data-out]`` filled with the
-mode's output as :func:`sitegen.i18n.format_output` writes it, each ``live_when`` branch
+mode's output as :func:`sitegen.number_format.format_output` writes it, each ``live_when`` branch
 shown only for its case), and reads what a reader would read:
 
 - a **placeholder** (the "–" of an output the mode has no value for, an output the answer
@@ -37,7 +37,7 @@ from html.parser import HTMLParser
 from itertools import combinations
 from typing import Any
 
-from sitegen.i18n import format_output, number_symbols
+from sitegen.number_format import format_output, number_symbols
 from sitegen.live import RenderedExample
 
 __all__ = [

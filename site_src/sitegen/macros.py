@@ -17,7 +17,7 @@ from typing import Any
 from babel.support import Translations
 from markupsafe import Markup
 
-from sitegen.i18n import format_number
+from sitegen.number_format import format_number
 from sitegen.tables import numeric_columns, stacks
 
 __all__ = ["article_macros", "expectancy_curve_svg"]

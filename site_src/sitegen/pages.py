@@ -21,7 +21,8 @@ from sitegen.checks import check_ids
 from sitegen.content import Page
 from sitegen.errors import BuildError
 from sitegen.html_policy import PageScan, scan_page
-from sitegen.i18n import MESSAGES_SLOT, number_symbols, page_messages
+from sitegen.browser_messages import MESSAGES_SLOT, page_messages
+from sitegen.number_format import number_symbols
 from sitegen.menu import SITE_MENU_SLOT, SiteMenu
 from sitegen.plan import SitePlan, outline
 from sitegen.render import TemplateRenderer

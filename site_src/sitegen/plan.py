@@ -11,7 +11,7 @@ from typing import Any
 from sitegen.articles import LinkTable
 from sitegen.config import SiteConfig
 from sitegen.content import HOME_KEY, Page
-from sitegen.i18n import number_symbols
+from sitegen.number_format import number_symbols
 
 __all__ = ["NavKeys", "SitePlan", "outline", "plan_site"]
 

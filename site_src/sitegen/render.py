@@ -18,7 +18,8 @@ from markupsafe import Markup
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError, describe
 from sitegen.html_policy import split_before
-from sitegen.i18n import format_input, format_number, text_translations
+from sitegen.i18n import text_translations
+from sitegen.number_format import format_input, format_number
 
 __all__ = ["TemplateRenderer", "relative_path"]
 

@@ -18,7 +18,7 @@ import pytest
 
 from elo_core.numbers import NumberFormat, parse_number
 from elo_core.page import DEFAULTS, compute
-from sitegen.i18n import format_number, number_symbols
+from sitegen.number_format import format_number, number_symbols
 from sitegen.serve import make_server
 
 from ready_page import open_ready

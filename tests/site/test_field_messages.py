@@ -12,7 +12,8 @@ import pytest
 
 from elo_core.page import DEFAULTS, compute_json, parse_reply
 from sitegen.config import LANGUAGES, SiteConfig
-from sitegen.i18n import BROWSER_MESSAGES, load_translations, page_messages
+from sitegen.browser_messages import BROWSER_MESSAGES, page_messages
+from sitegen.i18n import load_translations
 
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 TYPED = ["1" + "0" * 400, "1" + "0" * 5000, "nan", "inf", "-inf", "Infinity", "1e309"]

@@ -25,7 +25,7 @@ from elo_core.page import DEFAULTS, compute
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
 from sitegen.errors import BuildError
-from sitegen.i18n import format_input, number_symbols
+from sitegen.number_format import format_input, number_symbols
 from sitegen.live_check import (
     Node,
     Piece,

@@ -11,7 +11,7 @@ import pytest
 from elo_core.page import compute
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
-from sitegen.i18n import format_number
+from sitegen.number_format import format_number
 from sitegen.pipeline import build
 
 HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: {slug}\n---\n"

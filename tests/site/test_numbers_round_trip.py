@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from elo_core.numbers import NumberFormat, parse_number, parse_rating
 from sitegen.config import LANGUAGES
-from sitegen.i18n import format_number, number_symbols
+from sitegen.number_format import format_number, number_symbols
 
 # The site's languages and Swedish (grouped by a no-break space, a "−" for minus): elo_core
 # reads with the signs the build gives it, CLDR's through Babel.

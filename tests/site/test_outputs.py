@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sitegen.i18n import format_output
+from sitegen.number_format import format_output
 
 
 def test_a_list_of_notes_is_a_list_of_sentences_with_numbers_in_the_page_language() -> None:
