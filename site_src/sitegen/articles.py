@@ -12,17 +12,17 @@ from typing import Any
 
 from sitegen import assets, parallel
 from sitegen.article_cache import ArticleCache, Rendered
+from sitegen.browser_messages import ANCHOR_LABEL
 from sitegen.catalogs import Catalogs
 from sitegen.config import SiteConfig
 from sitegen.content import Page
 from sitegen.engine import elo_core, numbers
 from sitegen.errors import BuildError, deepest_line, describe
 from sitegen.html_policy import script_ids
-from sitegen.browser_messages import ANCHOR_LABEL
-from sitegen.number_format import format_number
 from sitegen.live import LiveExamples
 from sitegen.macros import article_macros, expectancy_curve_svg
 from sitegen.markup import ArticleRenderer
+from sitegen.number_format import format_number
 from sitegen.report import BuildReport
 from sitegen.sandbox import article_namespace
 from sitegen.suggest import unknown

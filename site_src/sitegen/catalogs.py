@@ -9,9 +9,9 @@ from pathlib import Path
 
 from babel.support import Translations
 
+from sitegen.browser_messages import BROWSER_MESSAGES
 from sitegen.config import SiteConfig
 from sitegen.errors import BuildError
-from sitegen.browser_messages import BROWSER_MESSAGES
 from sitegen.i18n import load_catalog, load_translations, markup_in, untranslated
 from sitegen.report import BuildReport
 

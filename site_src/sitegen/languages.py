@@ -23,8 +23,8 @@ from sitegen.config import (LANGUAGES_FILE, SiteConfig, language_code_problem,
                             language_name_problem)
 from sitegen.errors import BuildError
 from sitegen.i18n import untranslated
-from sitegen.number_format import number_symbols
 from sitegen.i18n_tools import write_catalog
+from sitegen.number_format import number_symbols
 
 __all__ = ["AddedLanguage", "add_language", "catalog_path"]
 

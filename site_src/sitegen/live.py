@@ -42,8 +42,8 @@ from babel.support import NullTranslations
 
 from sitegen.browser_messages import N_
 from sitegen.number_format import format_input, format_output
-from sitegen.tables import numeric_columns, stacks
 from sitegen.suggest import unknown
+from sitegen.tables import numeric_columns, stacks
 
 __all__ = ["FIELD_LABELS", "LiveExampleError", "LiveExamples", "RenderedExample"]
 

@@ -16,14 +16,14 @@ from markupsafe import Markup
 from sitegen import assets
 from sitegen.articles import Article
 from sitegen.asset_files import SiteAssets
+from sitegen.browser_messages import MESSAGES_SLOT, page_messages
 from sitegen.catalogs import Catalogs
 from sitegen.checks import check_ids
 from sitegen.content import Page
 from sitegen.errors import BuildError
 from sitegen.html_policy import PageScan, scan_page
-from sitegen.browser_messages import MESSAGES_SLOT, page_messages
-from sitegen.number_format import number_symbols
 from sitegen.menu import SITE_MENU_SLOT, SiteMenu
+from sitegen.number_format import number_symbols
 from sitegen.plan import SitePlan, outline
 from sitegen.render import TemplateRenderer
 from sitegen.report import BuildReport

@@ -12,8 +12,8 @@ import pytest
 from elo_core.page import compute
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
+from sitegen.live_text import example_tree, render
 from sitegen.number_format import format_output
-from sitegen.live_check import example_tree, render
 from sitegen.pipeline import Builder
 
 pytestmark = pytest.mark.browser

@@ -6,8 +6,8 @@ import re
 
 from babel.messages.pofile import read_po
 
-from sitegen.config import LANGUAGES, SiteConfig
 from sitegen.browser_messages import BROWSER_MESSAGES
+from sitegen.config import LANGUAGES, SiteConfig
 from sitegen.i18n import load_catalog
 from sitegen.i18n_tools import extract
 

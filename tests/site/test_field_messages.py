@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from elo_core.page import DEFAULTS, compute_json, parse_reply
-from sitegen.config import LANGUAGES, SiteConfig
 from sitegen.browser_messages import BROWSER_MESSAGES, page_messages
+from sitegen.config import LANGUAGES, SiteConfig
 from sitegen.i18n import load_translations
 
 _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")

@@ -25,17 +25,10 @@ from elo_core.page import DEFAULTS, compute
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
 from sitegen.errors import BuildError
+from sitegen.live_check import field_edges, problems, sentence_problems
+from sitegen.live_equations import equation_problems, tokens
+from sitegen.live_text import Node, Piece, example_tree
 from sitegen.number_format import format_input, number_symbols
-from sitegen.live_check import (
-    Node,
-    Piece,
-    equation_problems,
-    example_tree,
-    field_edges,
-    problems,
-    sentence_problems,
-    tokens,
-)
 from sitegen.pipeline import Builder, build
 
 # --- the equations a reader reads ---------------------------------------------------------
