@@ -9,6 +9,7 @@ import threading
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -29,41 +30,55 @@ def get(url: str) -> tuple[str, bytes]:
         return response.headers["Content-Type"], response.read()
 
 
+def _start(config: SiteConfig, port: int) -> subprocess.Popen[str]:
+    server = subprocess.Popen(
+        [sys.executable, str(ROOT / "build.py"), "serve", "--port", str(port),
+         "--content", str(config.content_dir), "--out", str(config.out_dir)],
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+    )
+    for _ in range(1200):
+        try:
+            get(f"http://127.0.0.1:{port}/en/example/")
+            return server
+        except OSError:
+            time.sleep(0.1)
+    return server
+
+
+def _events_around(base: str, change: Callable[[], object], until: bytes,
+                   seconds: float) -> list[str]:
+    """The reload stream's lines from before ``change`` until one that starts with ``until``
+    (or ``seconds`` pass)."""
+    events: list[str] = []
+    stream = urllib.request.urlopen(base + "__reload", timeout=seconds)
+
+    def listen() -> None:
+        for raw in stream:
+            events.append(raw.decode())
+            if raw.startswith(until):
+                return
+
+    listener = threading.Thread(target=listen, daemon=True)
+    listener.start()
+    time.sleep(0.5)
+    change()
+    listener.join(timeout=seconds)
+    return events
+
+
 def test_serve_rebuilds_on_change_and_tells_pages_to_reload(fixture_config: SiteConfig) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}/"
-    server = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "serve", "--port", str(port),
-         "--content", str(fixture_config.content_dir), "--out", str(fixture_config.out_dir)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
+    server = _start(fixture_config, port)
     try:
-        for _ in range(100):
-            try:
-                get(base + "en/example/")
-                break
-            except OSError:
-                time.sleep(0.1)
         kind, page = get(base + "en/example/")
         assert kind.startswith("text/html") and b"__reload.js" in page
         assert get(base + "pyodide/314.0.7/pyodide.asm.wasm")[0] == "application/wasm"
         assert get(base + "pyodide/314.0.7/pyodide.mjs")[0] == "text/javascript"
 
-        events: list[str] = []
-        stream = urllib.request.urlopen(base + "__reload", timeout=20)
-
-        def listen() -> None:
-            for raw in stream:
-                events.append(raw.decode())
-                if raw.startswith(b"event: reload"):
-                    return
-
-        listener = threading.Thread(target=listen, daemon=True)
-        listener.start()
-        time.sleep(0.5)
         article = fixture_config.content_dir / "en" / "example.md"
-        article.write_text(article.read_text() + "\nA sentence added while serving.\n")
-        listener.join(timeout=20)
+        events = _events_around(base, lambda: article.write_text(
+            article.read_text() + "\nA sentence added while serving.\n"), b"event: reload", 20)
         assert any(e.startswith("event: reload") for e in events), events
         assert b"A sentence added while serving." in get(base + "en/example/")[1]
     finally:
@@ -87,21 +102,6 @@ def test_serve_on_a_busy_port_says_which_and_suggests_another(fixture_config: Si
     assert "Traceback" not in run.stderr
 
 
-def _start(config: SiteConfig, port: int) -> subprocess.Popen[str]:
-    server = subprocess.Popen(
-        [sys.executable, str(ROOT / "build.py"), "serve", "--port", str(port),
-         "--content", str(config.content_dir), "--out", str(config.out_dir)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    for _ in range(1200):
-        try:
-            get(f"http://127.0.0.1:{port}/en/example/")
-            return server
-        except OSError:
-            time.sleep(0.1)
-    return server
-
-
 def test_a_failing_rebuild_keeps_the_last_good_build_and_shows_the_error(
     fixture_config: SiteConfig,
 ) -> None:
@@ -110,22 +110,10 @@ def test_a_failing_rebuild_keeps_the_last_good_build_and_shows_the_error(
     server = _start(fixture_config, port)
     try:
         good = get(base + "en/example/")[1]
-        events: list[str] = []
-        stream = urllib.request.urlopen(base + "__reload", timeout=60)
-
-        def listen() -> None:
-            for raw in stream:
-                events.append(raw.decode())
-                if raw.startswith(b"data: \""):
-                    return
-
-        listener = threading.Thread(target=listen, daemon=True)
-        listener.start()
-        time.sleep(0.5)
         article = fixture_config.content_dir / "en" / "example.md"
         # Front matter that used to end the build with a traceback.
-        article.write_text("---\n? [a]\n: 1\n---\nbody\n")
-        listener.join(timeout=60)
+        events = _events_around(base, lambda: article.write_text("---\n? [a]\n: 1\n---\nbody\n"),
+                                b"data: \"", 60)
         assert any(e.startswith("event: build-error") for e in events), events
         message = next(e for e in events if e.startswith("data: "))
         assert f"{article}:2:" in message and "a key must be a name" in message
