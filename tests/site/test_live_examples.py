@@ -127,27 +127,29 @@ DWZ = ('{{ live_start("dwz", dwz_rating=1480, dwz_age=16, dwz_index=4, dwz_playe
 WHEN = '{{ live_when("dwz_ruleset", "2026") }}'
 
 
+def _inside(call: str) -> str:
+    """The steps example holding one paragraph, ``call``: that paragraph on line 9."""
+    return f"{START}\n\n{{{{ {call} }}}}\n\n{{{{ live_end() }}}}\n"
+
+
 @pytest.mark.parametrize(
     ("body", "line", "message"),
     [
         ('x\n\n{{ live_start("stepz", rating=1) }}\n', 9, "unknown mode 'stepz'"),
         ('x\n\n{{ live_start("steps", rating=17500000, opponent=1810, score="1") }}\n', 9,
          "inputs are wrong (rating: rating-invalid"),
-        (f"{START}\n\n{{{{ live_out('expectd') }}}}\n\n{{{{ live_end() }}}}\n", 9,
+        (_inside("live_out('expectd')"), 9,
          "live_out('expectd'): unknown output 'expectd' in the 'steps' mode — did you mean 'expected'"),
-        (f"{START}\n\n{{{{ live_input('opponnent') }}}}\n\n{{{{ live_end() }}}}\n", 9,
+        (_inside("live_input('opponnent')"), 9,
          "live_input('opponnent'): unknown field 'opponnent' in this example — did you mean 'opponent'?"),
-        (f"{START}\n\n{{{{ live_input('score', options=[('0', 'a')]) }}}}\n\n{{{{ live_end() }}}}\n",
-         9, "is not one of"),
+        (_inside("live_input('score', options=[('0', 'a')])"), 9, "is not one of"),
         ("x\n\n{{ live_out('change') }}\n", 9, "live_out outside a live example"),
         (f"x\n\n{START}\n\nno end\n", 9, "live_start(…) without live_end()"),
         (f"x\n\ntext {START} in a paragraph\n\n{{{{ live_end() }}}}\n", 9,
          "put it on a line of its own"),
         (f"{START}\n\n{START}\n", 9, "live_start inside a live example"),
-        (f"{START}\n\n{{{{ live_curve() }}}}\n\n{{{{ live_end() }}}}\n", 9,
-         "live_curve() belongs in a 'models' example"),
-        (f"{START}\n\n{{{{ live_out('change', 9) }}}}\n\n{{{{ live_end() }}}}\n", 9,
-         "digits must be 0 to 6"),
+        (_inside("live_curve()"), 9, "live_curve() belongs in a 'models' example"),
+        (_inside("live_out('change', 9)"), 9, "digits must be 0 to 6"),
         (f"{DWZ}\n\n{{{{ live_when('dwz_ruleset', '2025') }}}}\n", 9,
          "live_when('dwz_ruleset', '2025'): unknown case '2025' — did you mean '2026'?"),
         (f"{START}\n\n{{{{ live_when('rules', '2026') }}}}\n", 9,
