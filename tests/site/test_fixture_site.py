@@ -6,8 +6,10 @@ import dataclasses
 import re
 import subprocess
 import sys
+import tomllib
 import xml.etree.ElementTree as ET
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -158,64 +160,22 @@ def _break_and_build(config: SiteConfig, relative: str, text: str | bytes) -> Bu
 
 
 ARTICLE_HEAD = "---\ntitle: T\ndescription: D\nkey: example\nslug: example\n"
+# Each article the build refuses, with the line and message it names: kept as data.
+BAD_ARTICLES = tomllib.loads((Path(__file__).parent / "bad_articles.toml").read_text())["article"]
 
 
-@pytest.mark.parametrize(
-    ("text", "line", "message"),
-    [
-        ("---\ntitle: [unclosed\ndescription: D\nkey: example\n---\nbody\n", 3, "malformed front matter"),
-        (ARTICLE_HEAD + "colour: red\n---\nbody\n", 6, "unknown front-matter key 'colour'"),
-        ("no front matter at all\n", 1, "front matter missing"),
-        (ARTICLE_HEAD + "---\nline one\n\n{{ elo.expected_score(1750, 99999) }}\n", 9, "expression failed"),
-        (ARTICLE_HEAD + "---\n{{ elo.expected_score(1750 }}\n", 7, "expression syntax"),
-        (ARTICLE_HEAD + "---\nok\n\nsee [x]({{ link('nowhere') }})\n", 9, "unknown article 'nowhere'"),
-        (ARTICLE_HEAD + "---\nok\n\n[broken](/en/no-such-page/)\n", 9, "broken internal link"),
-        (ARTICLE_HEAD + "---\nok\n\n[frag](/en/#no-such-id)\n", 9, "no element with id"),
-        (ARTICLE_HEAD + "template: missing.html\n---\nbody\n", 6, "'missing.html' is not a page template"),
-        (ARTICLE_HEAD + "template: sw.js\n---\nbody\n", 6, "'sw.js' is not a page template"),
-        (ARTICLE_HEAD + "template: manifest.webmanifest\n---\nbody\n", 6, "is not a page template"),
-        (ARTICLE_HEAD + "template: 404.html\n---\nbody\n", 6, "is not a page template"),
-        (ARTICLE_HEAD + "title: Again\n---\nbody\n", 6, "'title' is given twice (first on line 2)"),
-        (ARTICLE_HEAD.replace("slug: example", "slug: eksempel-på-ø") + "---\nbody\n", 5,
-         "slug 'eksempel-på-ø': use a-z, 0-9"),
-        (ARTICLE_HEAD + "---\nok\n\n$$\\frac{1}{$$\n", 9, "LaTeX $\\frac{1}{$ cannot be read"),
-        (ARTICLE_HEAD + "---\nok\n\nsquared: $x^$ oops\n", 9, "LaTeX $x^$ cannot be read"),
-        ((ARTICLE_HEAD + "---\nok\n\nLatin-1: \xe6\xf8\n").encode("latin-1"), 9, "not UTF-8 (byte 0xe6)"),
-        (ARTICLE_HEAD + "---\n{{ elo.__class__ }}\n", 7, "expression failed"),
-        # HTML outside the allow-list (sitegen/html_policy.py), wherever it comes from.
-        (ARTICLE_HEAD + "---\nok\n\n<meta http-equiv=\"refresh\" content=\"4;url=http://evil.example/\">\n",
-         9, "<meta> is not allowed"),
-        (ARTICLE_HEAD + "---\nok\n\n<div markdown=\"1\">\n*x*\n<script src=\"/x.js\"></script>\n</div>\n",
-         11, "<script> is not allowed"),
-        (ARTICLE_HEAD + "---\nok\n\nsee <span onclick=\"go()\">here</span>\n", 9,
-         "attribute 'onclick' is not allowed on <span>"),
-        (ARTICLE_HEAD + "---\nok\n\nA paragraph.\n{: style=\"color: red\" }\n", 10,
-         "attribute 'style' is not allowed on <p>"),
-        (ARTICLE_HEAD + "---\nok\n\n[click](javascript:alert(1))\n", 9, "a javascript: URL"),
-        (ARTICLE_HEAD + "---\nok\n\n<a href=\"jav&#x09;ascript:alert(1)\">x</a>\n", 9,
-         "a javascript: URL"),
-        (ARTICLE_HEAD + "---\nok\n\n![i](data:image/png;base64,AAAA)\n", 9, "must be a file of this site"),
-        (ARTICLE_HEAD + "---\nok\n\n$\\text{<iframe src=x>}$\n", 9, "<iframe"),
-        (ARTICLE_HEAD + "---\nok\n\n$\\href{javascript:alert(1)}{x}$\n", 9, "attribute 'href'"),
-        (ARTICLE_HEAD + "---\nok\n\n{{ '<me' ~ 'ta http-equiv=refresh>' }}\n", 9,
-         "an expression must give text, not HTML"),
-        (ARTICLE_HEAD + "---\nok\n\n<!-- a note --!><base href=\"//evil.example/\"> -->\n", 9,
-         "HTML comments are not allowed"),
-    ],
-    ids=["yaml", "unknown-key", "no-front-matter", "expression-error", "expression-syntax",
-         "unknown-link", "broken-link", "broken-fragment", "missing-template", "template-sw",
-         "template-manifest", "template-404", "duplicate-key", "non-ascii-slug", "latex-display",
-         "latex-inline", "not-utf8", "sandbox", "html-meta", "html-script-in-md-block", "html-event-handler", "html-style-attr-list",
-         "html-javascript-link", "html-javascript-entity", "html-data-image", "html-in-latex-text",
-         "html-latex-href", "html-from-expression", "html-comment"],
-)
+@pytest.mark.parametrize("case", BAD_ARTICLES, ids=[case["id"] for case in BAD_ARTICLES])
 def test_bad_input_names_file_and_line_and_keeps_dist(
-    fixture_config: SiteConfig, text: str | bytes, line: int | None, message: str
+    fixture_config: SiteConfig, case: dict[str, Any]
 ) -> None:
+    text = case["text"].encode(case.get("encoding", "utf-8"))
     error = _break_and_build(fixture_config, "en/example.md", text)
     assert error.path == fixture_config.content_dir / "en" / "example.md"
-    assert error.line == line
-    assert message in error.message
+    assert error.line == case["line"]
+    assert case["message"] in error.message
+    if "did you mean" in case["message"]:  # told in the author's words
+        assert not re.search(r"sitegen|ArticleNamespace|Error:|object'", error.message), (
+            error.message)
 
 
 def test_allowed_html_passes_and_code_shows_html_as_text(fixture_config: SiteConfig) -> None:
@@ -235,17 +195,31 @@ def test_allowed_html_passes_and_code_shows_html_as_text(fixture_config: SiteCon
     assert "<em>inside</em>" in html and 'href="https://example.org/"' in html
 
 
-def test_cli_reports_file_and_line_and_exits_non_zero(fixture_config: SiteConfig) -> None:
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        (ARTICLE_HEAD + "oops: 1\n---\n", 6, "unknown front-matter key 'oops'"),
+        # An expression that would run a shell command (tests/site/test_sandbox.py).
+        (ARTICLE_HEAD + "---\n{{ elo.importers.re.enum.sys.modules['os'].system('id > {marker}') }}\n",
+         7, "expression"),
+    ],
+    ids=["front-matter", "escape-attempt"],
+)
+def test_cli_reports_file_and_line_and_exits_non_zero(
+    fixture_config: SiteConfig, tmp_path: Path, text: str, line: int, message: str
+) -> None:
+    marker = tmp_path / "escaped.txt"
     article = fixture_config.content_dir / "en" / "example.md"
-    article.write_text(ARTICLE_HEAD + "oops: 1\n---\n")
+    article.write_text(text.replace("{marker}", str(marker)))
     run = subprocess.run(
         [sys.executable, str(ROOT / "build.py"), "--strict",
          "--content", str(fixture_config.content_dir), "--out", str(fixture_config.out_dir)],
         capture_output=True, text=True, cwd=ROOT, timeout=120,
     )
     assert run.returncode == 1
-    assert f"{article}:6: unknown front-matter key 'oops'" in run.stderr
+    assert f"{article}:{line}: {message}" in run.stderr, run.stderr
     assert not fixture_config.out_dir.exists()
+    assert not marker.exists(), "the expression ran"
 
 
 def test_a_formula_keeps_its_full_stop_on_its_line(fixture_config: SiteConfig) -> None:
