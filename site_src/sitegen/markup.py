@@ -2,53 +2,36 @@
 
 An article may compute numbers with elo_core (``{{ elo.expected_score(1750, 1810)
 | num(3) }}``) or call the table macros; that runs in a sandboxed Jinja2
-environment (:mod:`sitegen.sandbox`) before Markdown sees the text. ``$…$`` and ``$$…$$`` become MathML,
-so formulas read without JavaScript. The result must keep to :mod:`sitegen.html_policy`; a
-mistake names the article's file and line.
+environment (:mod:`sitegen.sandbox`) before Markdown sees the text. ``$…$`` and ``$$…$$``
+become MathML, so formulas read without JavaScript (:mod:`sitegen.markdown_extensions`). The
+result must keep to :mod:`sitegen.html_policy`; a mistake names the article's file and line.
 """
 
 from __future__ import annotations
 
-import html as html_module
 import re
 import secrets
 import sys
-import xml.etree.ElementTree as etree
 from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import CodeType, TracebackType
 from typing import TYPE_CHECKING, Any
 
 import jinja2
-import latex2mathml.converter
 import markdown
-from markdown.extensions import Extension
-from markdown.inlinepatterns import InlineProcessor
-from markdown.preprocessors import Preprocessor
-from markdown.treeprocessors import Treeprocessor
 
 from sitegen.errors import BuildError, deepest_line, describe
 from sitegen.html_policy import check_article, find_final_violation, looks_like_html
 from sitegen.live_check import check_examples, explain
-from sitegen.suggest import unknown
-from sitegen.tables import numeric_columns, stacks
+from sitegen.markdown_extensions import (MARKDOWN_EXTENSIONS, HeadingAnchors, LatexError,
+                                         MathExtension, TableBoxes)
 from sitegen.sandbox import MAX_OUTPUT, ArticleSandbox, ExpressionLimit, Limits
+from sitegen.suggest import unknown
 
 if TYPE_CHECKING:
     from sitegen.live import LiveExamples
 
-__all__ = ["ArticleRenderer", "to_mathml"]
-
-MARKDOWN_EXTENSIONS: list[str | Extension] = [
-    "toc",
-    "tables",
-    "attr_list",
-    "footnotes",
-    "admonition",
-    "def_list",
-    "md_in_html",
-]
-
+__all__ = ["ArticleRenderer"]
 
 # An article's compiled expressions, by its file and text: compiling is most of the cost
 # of an article, and a rebuild (``serve``) compiles again only the articles whose text
@@ -66,141 +49,6 @@ def _compiled(env: jinja2.Environment, body: str, filename: str) -> CodeType:
             _CODE_CACHE.pop(next(iter(_CODE_CACHE)))
         _CODE_CACHE[key] = code
     return code
-
-
-class LatexError(Exception):
-    def __init__(self, latex: str, error: Exception) -> None:
-        self.latex = latex
-        detail = f": {error}" if str(error) else ""
-        super().__init__(f"LaTeX ${latex}$ cannot be read ({type(error).__name__}{detail})")
-
-
-def to_mathml(latex: str, *, display: bool) -> str:
-    try:
-        mathml = latex2mathml.converter.convert(
-            latex.strip(), display="block" if display else "inline")
-    except Exception as error:  # noqa: BLE001 — latex2mathml's errors share no base class
-        raise LatexError(latex, error) from None
-    return _whole_numbers(str(mathml)) if _NUMBER_WITH_COMMA.search(latex) else str(mathml)
-
-
-# "1,761.7" and "11,7" (a comma between digits) are one number, as the page writes it;
-# latex2mathml makes the comma an operator, which sets the parts apart.
-_NUMBER_WITH_COMMA = re.compile(r"\d,\d")
-_SPLIT_NUMBER = re.compile(r"<mn>([\d.,]+)</mn><mo>&#x0002C;</mo><mn>([\d.,]+)</mn>")
-
-
-def _whole_numbers(mathml: str) -> str:
-    while True:
-        joined = _SPLIT_NUMBER.sub(r"<mn>\1,\2</mn>", mathml)
-        if joined == mathml:
-            return joined
-        mathml = joined
-
-
-class _InlineMath(InlineProcessor):
-    def handleMatch(  # type: ignore[override]  # noqa: N802 (Python-Markdown's API)
-        self, m: re.Match[str], data: str
-    ) -> tuple[str, int, int]:
-        return self.md.htmlStash.store(to_mathml(m.group(1), display=False)), m.start(0), m.end(0)
-
-
-class _DisplayMath(Preprocessor):
-    """``$$ … $$`` (on one line or several) → a stashed MathML block."""
-
-    PATTERN = re.compile(r"^\$\$(.+?)\$\$[ \t]*$", re.S | re.M)
-
-    def run(self, lines: list[str]) -> list[str]:
-        text = "\n".join(lines)
-
-        def replace(m: re.Match[str]) -> str:
-            html = f'<div class="formula">{to_mathml(m.group(1), display=True)}</div>'
-            return "\n\n" + self.md.htmlStash.store(html) + "\n\n"
-
-        return self.PATTERN.sub(replace, text).split("\n")
-
-
-class MathExtension(Extension):
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
-        md.preprocessors.register(_DisplayMath(md), "display_math", 27)
-        # Inline: $x$ with no space just inside the dollars (so "$5 and $6" stays text).
-        md.inlinePatterns.register(
-            _InlineMath(r"(?<![\\$])\$(?=\S)(.+?)(?<=\S)\$(?!\d)", md), "inline_math", 185
-        )
-
-
-class _HeadingAnchors(Extension):
-    """Give every heading a ``#`` link to itself (toc sets the ids), named for screen readers."""
-
-    def __init__(self, label: str) -> None:
-        super().__init__()
-        self.label = label
-
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
-        label = self.label
-
-        class Anchors(Treeprocessor):
-            def run(self, root: etree.Element) -> None:
-                for element in root.iter():
-                    if element.tag in {"h2", "h3", "h4"} and element.get("id"):
-                        link = etree.SubElement(element, "a")
-                        link.set("class", "anchor")
-                        link.set("href", "#" + element.get("id", ""))
-                        link.set("aria-label", label)
-                        link.text = "#"
-
-        # After toc (priority 5) has assigned the ids.
-        md.treeprocessors.register(Anchors(md), "heading_anchors", 4)
-
-
-#: A cell that holds a number (as the site writes them: 1,604.8, −4,8, +11.7, 0.41, 40 %).
-class _TableBoxes(Extension):
-    """Every table in its own scroll box (the page never scrolls sideways); number columns
-    right-aligned under their headings, or as the author's ``:--:`` says (classes: the CSP
-    forbids style attributes); a table of several columns stacks its rows on a phone, each
-    cell labelled with its heading (:func:`sitegen.tables.stacks`)."""
-
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802
-
-        class Boxes(Treeprocessor):
-            def plain(self, text: str) -> str:
-                """A heading as text: a formula stashed in it (``$S - E$``) by what it reads."""
-                def stashed(match: re.Match[str]) -> str:
-                    raw = str(self.md.htmlStash.rawHtmlBlocks[int(match[1])])
-                    return html_module.unescape(re.sub(r"<[^>]*>", " ", raw))
-                return " ".join(re.sub("\x02wzxhzdk:(\\d+)\x03", stashed, text).split())
-
-            def run(self, root: etree.Element) -> None:
-                for parent in list(root.iter()):
-                    for index, table in enumerate(list(parent)):
-                        if table.tag != "table":
-                            continue
-                        body = [["".join(cell.itertext()) for cell in row]
-                                for row in table.iter("tr") if row.find("td") is not None]
-                        numeric = numeric_columns(body)
-                        heads = [self.plain("".join(cell.itertext()))
-                                 for row in table.iter("tr") if row.find("th") is not None
-                                 for cell in row][:max(map(len, body), default=0)]
-                        stacked = stacks(len(heads))
-                        if stacked:
-                            table.set("class", "stack")
-                        for row in table.iter("tr"):
-                            for column, cell in enumerate(row):
-                                if stacked and cell.tag == "td" and column < len(heads):
-                                    cell.set("data-label", heads[column])
-                                # The author's :--: alignment wins over the guess from the digits.
-                                aligned = re.fullmatch(r"text-align: (left|center|right);",
-                                                       cell.attrib.pop("style", ""))
-                                if aligned:
-                                    cell.set("class", f"align-{aligned[1]}")
-                                elif column in numeric:
-                                    cell.set("class", "num")
-                        box = etree.Element("div", {"class": "table-wrap", "tabindex": "0"})
-                        parent.remove(table)
-                        box.append(table)
-                        parent.insert(index, box)
-
-        md.treeprocessors.register(Boxes(md), "table_boxes", 3)
 
 
 def _template_line(tb: TracebackType | None, filename: str) -> int | None:
@@ -392,8 +240,8 @@ class ArticleRenderer:
 
     def to_html(self, text: str) -> tuple[str, list[dict[str, Any]]]:
         md = markdown.Markdown(
-            extensions=[*MARKDOWN_EXTENSIONS, MathExtension(), _HeadingAnchors(self.anchor_label),
-                        _TableBoxes()],
+            extensions=[*MARKDOWN_EXTENSIONS, MathExtension(), HeadingAnchors(self.anchor_label),
+                        TableBoxes()],
             extension_configs={"toc": {"permalink": False, "toc_depth": "2-3"}},
             output_format="html",
         )
