@@ -7,8 +7,12 @@ import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+# The browser tests' helpers assert too: their failures say what was compared.
+pytest.register_assert_rewrite("ready_page")
 
 from sitegen.config import SiteConfig
 from sitegen.pipeline import build
@@ -35,14 +39,47 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> SiteConfig:
     return config
 
 
+class Server:
+    """A folder served on 127.0.0.1, on a free port that it keeps when stopped and started
+    again; with a ``log``, every path requested is appended to it."""
+
+    def __init__(self, directory: Path, log: list[str] | None = None) -> None:
+        self.directory = directory
+        self.log = log
+        self.port = 0
+        self.httpd: Any = None
+
+    def start(self) -> str:
+        """Serves the folder; its address, http://127.0.0.1:<port>/."""
+        self.httpd = make_server(self.directory, "127.0.0.1", self.port, request_log=self.log)
+        self.port = self.httpd.server_address[1]
+        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
+        return f"http://127.0.0.1:{self.port}/"
+
+    def stop(self) -> None:
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.httpd = None
+
+
 @pytest.fixture(scope="session")
 def served(site: SiteConfig) -> Iterator[str]:
     """The built site on http://127.0.0.1:<free port>/."""
-    server = make_server(site.out_dir, "127.0.0.1", 0)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/"
-    server.shutdown()
+    server = Server(site.out_dir)
+    yield server.start()
+    server.stop()
+
+
+@pytest.fixture
+def own_site(site: SiteConfig, tmp_path: Path) -> Iterator[Server]:
+    """A copy of the built site for one test to change, stop and start, not yet started; it
+    logs every path requested."""
+    copy = tmp_path / "dist"
+    shutil.copytree(site.out_dir, copy)
+    server = Server(copy, log=[])
+    yield server
+    if server.httpd is not None:
+        server.stop()
 
 
 CHROMIUM_ARGS = [
