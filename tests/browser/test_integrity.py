@@ -5,17 +5,12 @@ that does not match is cached. The snapshot on the device is checked against its
 from __future__ import annotations
 
 import re
-import shutil
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sitegen.config import SiteConfig
-from sitegen.serve import make_server
-
-from ready_page import poll
+from ready_page import fill, open_page, open_ready, poll, wait_out, wait_ready
 
 pytestmark = pytest.mark.browser
 TIMEOUT_MS = 180_000
@@ -40,29 +35,19 @@ def _runtime_cached(page: Any, wanted: set[str]) -> list[str]:
 
 
 @pytest.fixture
-def tampered(site: SiteConfig, tmp_path: Path) -> Iterator[tuple[str, str]]:
+def tampered(own_site: Any) -> Iterator[tuple[str, str]]:
     """A copy of the built site whose wasm has one byte more than the build recorded."""
-    copy = tmp_path / "dist"
-    shutil.copytree(site.out_dir, copy)
-    (wasm,) = copy.glob("pyodide/*/pyodide.asm.wasm")
+    (wasm,) = own_site.directory.glob("pyodide/*/pyodide.asm.wasm")
     with wasm.open("ab") as handle:
         handle.write(b"\0")
-    server = make_server(copy, "127.0.0.1", 0)
-    import threading
-
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/", "/" + wasm.relative_to(copy).as_posix()
-    server.shutdown()
-    server.server_close()
+    yield own_site.start(), "/" + wasm.relative_to(own_site.directory).as_posix()
 
 
 def test_a_runtime_file_that_does_not_match_stops_the_engine_and_is_not_cached(
     browser: Any, tampered: tuple[str, str]
 ) -> None:
     url, wasm = tampered
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(url + "en/")
+    context, page, _ = open_page(browser, url + "en/")
     # The engine starts once the service worker controls the page (offline.js), so every
     # runtime file passes through it, where each is checked before it is stored.
     page.locator('html[data-engine="error"]').wait_for(state="attached", timeout=TIMEOUT_MS)
@@ -76,13 +61,9 @@ def test_a_runtime_file_that_does_not_match_stops_the_engine_and_is_not_cached(
 
 
 def test_the_runtime_files_that_match_are_used_and_cached(browser: Any, served: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(served + "en/")
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
-    page.fill('[name="rating_a"]', "1750")
-    page.fill('[name="rating_b"]', "1700")
-    page.locator('[data-out="change_a"]', has_text="+8.6").wait_for(timeout=TIMEOUT_MS)
+    context, page, _ = open_ready(browser, served + "en/", ready_timeout_ms=TIMEOUT_MS)
+    fill(page, rating_a="1750", rating_b="1700")
+    wait_out(page, "change_a", "+8.6", TIMEOUT_MS)
     wanted = {"pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm"}
     cached = {path.split("/")[-1] for path in _runtime_cached(page, wanted)}
     assert wanted <= cached, cached
@@ -102,21 +83,16 @@ CORRUPT_SNAPSHOT = """async () => {
 
 
 def test_a_snapshot_that_does_not_match_its_sha256_is_dropped(browser: Any, served: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(served + "da/")
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    context, page, _ = open_ready(browser, served + "da/", ready_timeout_ms=TIMEOUT_MS)
     page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=TIMEOUT_MS)
     recorded = page.evaluate(CORRUPT_SNAPSHOT)
     assert re.fullmatch(r"[0-9a-f]{64}", recorded)
     page.reload()
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
-    assert page.evaluate("document.documentElement.dataset.engineStart") == "fresh"
+    assert wait_ready(page, TIMEOUT_MS) == "fresh"
     # A good one replaces it, and the next visit restores that.
     page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=TIMEOUT_MS)
     page.reload()
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
-    assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
+    assert wait_ready(page, TIMEOUT_MS) == "snapshot"
     context.close()
 
 
@@ -140,17 +116,14 @@ TAMPER_APP = """async () => {
 def test_a_stored_script_another_site_rewrote_is_not_run(browser: Any, served: str) -> None:
     """Issue 42, item 5: before, the service worker answered the rewritten script from its
     cache, unchecked, and the next page ran it."""
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(served + "en/")
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    context, page, _ = open_ready(browser, served + "en/", ready_timeout_ms=TIMEOUT_MS)
     # Once the site is stored (after the engine is ready), rewrite the stored script.
     url = poll(page, lambda: page.evaluate(TAMPER_APP), lambda found: found is not None,
                seconds=TIMEOUT_MS / 1000)
     assert url is not None
     page.reload(wait_until="load")  # the page's scripts have run
     assert page.evaluate("document.documentElement.dataset.tampered") is None
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    wait_ready(page, TIMEOUT_MS)
     # The rewritten copy was dropped; the next keep stores the build's own again.
     stored = f"""async () => {{
       for (const name of await caches.keys()) {{

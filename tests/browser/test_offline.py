@@ -4,62 +4,15 @@ from __future__ import annotations
 
 import json
 import re
-import shutil
-import threading
 import time
 from collections import Counter
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sitegen.config import SiteConfig
-from sitegen.serve import make_server
-
-from ready_page import poll
+from ready_page import fill, open_ready, poll, wait_out, wait_ready
 
 pytestmark = pytest.mark.browser
-READY = 'html[data-engine="ready"]'
-
-
-class Server:
-    """dist/ served on a fixed port that can be stopped and started again."""
-
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
-        self.log: list[str] = []
-        self.port = 0
-        self.httpd: Any = None
-
-    def start(self) -> str:
-        self.httpd = make_server(self.directory, "127.0.0.1", self.port, request_log=self.log)
-        self.port = self.httpd.server_address[1]
-        threading.Thread(target=self.httpd.serve_forever, daemon=True).start()
-        return f"http://127.0.0.1:{self.port}/"
-
-    def stop(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-
-
-@pytest.fixture
-def own_site(site: SiteConfig, tmp_path: Path) -> Iterator[Server]:
-    copy = tmp_path / "dist"
-    shutil.copytree(site.out_dir, copy)
-    server = Server(copy)
-    yield server
-    if server.httpd is not None:
-        server.stop()
-
-
-def visit(browser: Any, url: str) -> tuple[Any, Any]:
-    """A new browser profile with one page at `url`, its engine ready."""
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(url)
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
-    return context, page
 
 
 # The site caches' names without the build's hash and the site's scope: ["elo-site-"] or
@@ -81,11 +34,11 @@ class SlowWorkerScript(list[str]):
 
 @pytest.mark.parametrize("worker_script", ["prompt", "slow"])
 def test_first_visit_downloads_each_file_once_then_works_offline(
-        browser: Any, own_site: Server, worker_script: str) -> None:
+        browser: Any, own_site: Any, worker_script: str) -> None:
     if worker_script == "slow":
         own_site.log = SlowWorkerScript()
     base = own_site.start()
-    context, page = visit(browser, base + "en/")
+    context, page, _ = open_ready(browser, base + "en/")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     # Once the engine is ready, the service worker stores the site, and the runtime files the
     # engine fetched through it: wait until every one is stored, the last as well as the first.
@@ -121,10 +74,9 @@ def test_first_visit_downloads_each_file_once_then_works_offline(
     own_site.stop()
     context.set_offline(True)
     page.reload()
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
-    page.fill('[name="rating_a"]', "1750")
-    page.fill('[name="rating_b"]', "1700")
-    page.locator('[data-out="change_a"]', has_text="+8.6").wait_for(timeout=10_000)
+    wait_ready(page)
+    fill(page, rating_a="1750", rating_b="1700")
+    wait_out(page, "change_a", "+8.6", 10_000)
     # An article never visited is there too: everything was precached.
     page.goto(base + "de/")
     assert page.locator("h1").count() == 1
@@ -160,9 +112,9 @@ NEW_WORKER_ACTIVE = """async () => {
 }""" % (TAKE_OVER_S * 1000)
 
 
-def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
+def test_a_new_build_is_picked_up(browser: Any, own_site: Any) -> None:
     base = own_site.start()
-    context, page = visit(browser, base + "da/")
+    context, page, _ = open_ready(browser, base + "da/")
 
     # A new build: a changed page and a new service worker version.
     index = own_site.directory / "da" / "index.html"
@@ -177,25 +129,25 @@ def test_a_new_build_is_picked_up(browser: Any, own_site: Server) -> None:
     # activated could wait on it beyond the reload's own time limit on a loaded machine.
     assert page.evaluate(NEW_WORKER_ACTIVE) == "activated"
     page.reload()
-    page.locator(READY).wait_for(state="attached", timeout=120_000)
+    wait_ready(page, 120_000)
     # The new worker stores the new build and then deletes the old one.
     assert poll(page, lambda: page.evaluate(SITE_CACHES), lambda names: names == ["elo-site-new-"]) == ["elo-site-new-"]
     context.close()
 
 
-def test_a_new_build_takes_over_once_the_page_has_settled(browser: Any, own_site: Server) -> None:
+def test_a_new_build_takes_over_once_the_page_has_settled(browser: Any, own_site: Any) -> None:
     # A calculator whose engine restores the snapshot: elo_core's files are fetched through the
     # outgoing worker after the engine is ready. The new build's worker waits (it does not skip
     # waiting on install while a worker is active) until the page has made those requests and
     # asks it to take over; then it stores the new build.
     base = own_site.start()
-    context, page = visit(browser, base + "en/")
+    context, page, _ = open_ready(browser, base + "en/")
 
     sw = own_site.directory / "sw.js"
     sw.write_text(re.sub(r'VERSION\s*=\s*"', 'VERSION="new-', sw.read_text(), count=1))
 
     page.reload()
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
+    wait_ready(page)
     state = f"""async () => {{
       const registration = await navigator.serviceWorker.getRegistration();
       const controller = navigator.serviceWorker.controller;

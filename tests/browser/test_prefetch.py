@@ -5,21 +5,13 @@ reader saves data."""
 
 from __future__ import annotations
 
-import shutil
-import threading
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from sitegen.config import SiteConfig
-from sitegen.serve import make_server
-
-from ready_page import poll
+from ready_page import fill, new_page, open_page, poll, wait_out, wait_ready
 
 pytestmark = pytest.mark.browser
-READY = 'html[data-engine="ready"]'
 
 # The runtime files the service worker holds, by name.
 RUNTIME_CACHED = """async () => {
@@ -49,24 +41,10 @@ SAVE_DATA = """Object.defineProperty(Navigator.prototype, "connection", {
   get: () => ({ saveData: true, effectiveType: "4g" }), configurable: true });"""
 
 
-@pytest.fixture
-def logged(site: SiteConfig, tmp_path: Path) -> Iterator[tuple[str, list[str], Any]]:
-    copy = tmp_path / "dist"
-    shutil.copytree(site.out_dir, copy)
-    log: list[str] = []
-    httpd = make_server(copy, "127.0.0.1", 0, request_log=log)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    yield f"http://127.0.0.1:{httpd.server_address[1]}/", log, httpd
-    httpd.shutdown()
-    httpd.server_close()
-
-
 def test_an_article_fetches_the_engine_so_the_calculator_works_offline(
-        browser: Any, logged: tuple[str, list[str], Any]) -> None:
-    base, log, httpd = logged
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(base + "en/elo-formula/")
+        browser: Any, own_site: Any) -> None:
+    base, log = own_site.start(), own_site.log
+    context, page, _ = open_page(browser, base + "en/elo-formula/")
     expected = ["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs"]
     assert poll(page, lambda: all(name in page.evaluate(RUNTIME_CACHED) for name in expected))
     page.locator('html[data-prefetch="stored"]').wait_for(state="attached", timeout=60_000)
@@ -80,23 +58,20 @@ def test_an_article_fetches_the_engine_so_the_calculator_works_offline(
         return "/en/" in paths and all(any(part in path for path in paths) for part in (
             "/elo_core-", "/wheels/pyodide-lock.", "/wheels/python_stdlib."))
     assert poll(page, site_stored)
-    httpd.shutdown()
+    own_site.stop()
     context.set_offline(True)
     page.goto(base + "en/")
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
-    page.fill('[name="rating_a"]', "1750")
-    page.fill('[name="rating_b"]', "1700")
-    page.locator('[data-out="change_a"]', has_text="+8.6").wait_for(timeout=10_000)
+    wait_ready(page)
+    fill(page, rating_a="1750", rating_b="1700")
+    wait_out(page, "change_a", "+8.6", 10_000)
     context.close()
 
 
-def test_no_prefetch_when_the_reader_saves_data(
-        browser: Any, logged: tuple[str, list[str], Any]) -> None:
-    base, log, _httpd = logged
+def test_no_prefetch_when_the_reader_saves_data(browser: Any, own_site: Any) -> None:
+    base, log = own_site.start(), own_site.log
     context = browser.new_context()
     context.add_init_script(SAVE_DATA)
-    page = context.new_page()
-    page.goto(base + "en/elo-formula/")
+    page, _ = new_page(context, base + "en/elo-formula/")
     # Decided on load, once and for all: nothing later starts a prefetch on this page.
     page.locator('html[data-prefetch="off"]').wait_for(state="attached", timeout=60_000)
     assert poll(page, lambda: page.evaluate("navigator.serviceWorker.controller !== null"))
@@ -110,18 +85,16 @@ def _open_article(browser: Any, base: str) -> tuple[Any, Any, list[Any], list[st
     """The formula article on a fresh profile, with every worker it starts and every error
     on the page recorded from the first request."""
     context = browser.new_context()
-    page = context.new_page()
     workers: list[Any] = []
-    page.on("worker", lambda worker: workers.append(worker))
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(base + "en/elo-formula/")
+    # Set on the profile, it is on the page before the page starts loading.
+    context.on("page", lambda page: page.on("worker", lambda worker: workers.append(worker)))
+    page, errors = new_page(context, base + "en/elo-formula/")
     return context, page, workers, errors
 
 
 def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
-        browser: Any, logged: tuple[str, list[str], Any]) -> None:
-    base, log, _httpd = logged
+        browser: Any, own_site: Any) -> None:
+    base, log = own_site.start(), own_site.log
     context, page, workers, errors = _open_article(browser, base)
     page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=120_000)
     # Prepared in the background: the article's own engine was never wanted, and the
@@ -134,11 +107,9 @@ def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
     assert sum("pyodide.asm.wasm" in path for path in log) == 1
 
     page.goto(base + "de/")
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
-    assert page.evaluate("document.documentElement.dataset.engineStart") == "snapshot"
-    page.fill('[name="rating_a"]', "1750")
-    page.fill('[name="rating_b"]', "1700")
-    page.locator('[data-out="change_a"]', has_text="+8,6").wait_for(timeout=10_000)
+    assert wait_ready(page) == "snapshot"
+    fill(page, rating_a="1750", rating_b="1700")
+    wait_out(page, "change_a", "+8,6", 10_000)
     # Another article (no example in view, so its engine is not wanted) finds the
     # snapshot stored and starts nothing more than a look.
     page.goto(base + "de/elo-formel/")
@@ -150,14 +121,14 @@ def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
 
 
 def test_a_live_example_wanted_while_the_snapshot_is_made_takes_that_engine_over(
-        browser: Any, logged: tuple[str, list[str], Any]) -> None:
-    base, log, _httpd = logged
+        browser: Any, own_site: Any) -> None:
+    base, log = own_site.start(), own_site.log
     context, page, workers, _errors = _open_article(browser, base)
     assert poll(page, lambda: bool(workers)), "no engine was started in the background"
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     example = page.locator("[data-live]").first
     example.locator("input").first.focus()
-    page.locator(READY).wait_for(state="attached", timeout=120_000)
+    wait_ready(page, 120_000)
     field = example.locator('[name="rating"]')
     outputs = example.locator("[data-out]")
     before = outputs.all_text_contents()

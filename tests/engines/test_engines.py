@@ -5,15 +5,10 @@ engines (drivers.py); Chromium's own, fuller tests are in tests/browser/."""
 
 from __future__ import annotations
 
-import shutil
-import threading
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-from sitegen.config import SiteConfig
-from sitegen.serve import make_server
 
 pytestmark = pytest.mark.browser
 
@@ -83,18 +78,6 @@ def test_a_tournament_file_chosen_and_one_pasted_give_their_tables(page_in: Any,
     assert page.wait_text('[data-out="trf_name"]', "Vesterbro Winter Club").startswith("Vesterbro Winter Club")
 
 
-@pytest.fixture
-def own_server(site: SiteConfig, tmp_path: Path) -> Any:
-    """A copy of the site on its own server, which the test stops to be offline."""
-    copy = tmp_path / "dist"
-    shutil.copytree(site.out_dir, copy)
-    server = make_server(copy, "127.0.0.1", 0)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    yield server
-    server.shutdown()
-    server.server_close()
-
-
 STORED = """async (paths) => {
   const stored = new Set();
   for (const name of await caches.keys()) {
@@ -107,8 +90,8 @@ STORED = """async (paths) => {
 
 
 def test_after_one_visit_an_unvisited_page_in_another_language_works_offline(
-        page_in: Any, own_server: Any) -> None:
-    base = f"http://127.0.0.1:{own_server.server_address[1]}/"
+        page_in: Any, own_site: Any) -> None:
+    base = own_site.start()  # a copy of the site on its own server, stopped to be offline
     page = ready(page_in(), base + "en/")
     assert page.js("navigator.serviceWorker.controller !== null")
     runtime = page.js("document.documentElement.dataset.pyodideSrc") + "pyodide.asm.wasm"
@@ -116,8 +99,7 @@ def test_after_one_visit_an_unvisited_page_in_another_language_works_offline(
     seen = page.poll(lambda: page.call(STORED, wanted), lambda s: s["missing"] == [] and s["snapshot"],
                      seconds=90)
     assert seen == {"missing": [], "snapshot": True}, "the site, the runtime and the snapshot are stored"
-    own_server.shutdown()
-    own_server.server_close()
+    own_site.stop()
     page.goto(base + "da/")
     assert page.text("h1")
     assert page.engine_state() == "ready"
