@@ -7,6 +7,7 @@ from typing import Any
 
 import pytest
 
+from ready_page import open_page, wait_ready
 from sitegen.config import SiteConfig
 
 pytestmark = pytest.mark.browser
@@ -38,14 +39,13 @@ def url_of(site: SiteConfig, path: str) -> str:
 @pytest.mark.parametrize("path", PAGES)
 def test_no_axe_violations(browser: Any, served: str, site: SiteConfig, path: str) -> None:
     # axe is injected as a script, which the page's own policy rightly forbids.
-    context = browser.new_context(bypass_csp=True, color_scheme="light")
-    page = context.new_page()
-    page.goto(served + url_of(site, path))
+    context, page, _ = open_page(browser, served + url_of(site, path), bypass_csp=True,
+                                 color_scheme="light")
     if page.locator("html[data-engine]:not([data-engine=off])").count():
         if page.locator('html[data-engine="idle"]').count():
             # An article's live example starts the engine when it comes into view.
             page.locator("main [data-live]").first.scroll_into_view_if_needed()
-        page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=60_000)
+        wait_ready(page)
     page.add_script_tag(path=str(AXE))
     violations = []
     # Both colour schemes on the one loaded page: the engine starts once.

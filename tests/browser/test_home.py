@@ -8,34 +8,26 @@ from typing import Any
 
 import pytest
 
+from ready_page import fill, open_ready, out, wait_out_exactly
 from sitegen.render import relative_path
 
 pytestmark = pytest.mark.browser
-
-READY_TIMEOUT_MS = 60_000
 
 
 @pytest.fixture()
 def open_home(browser: Any, served: str) -> Iterator[Any]:
     """Opens the home page in a fresh context (no saved inputs); fails on page errors."""
-    contexts: list[Any] = []
-    errors: list[str] = []
+    opened: list[tuple[Any, list[str]]] = []
 
     def open_page(lang: str, **options: Any) -> Any:
-        context = browser.new_context(**options)
-        contexts.append(context)
-        page = context.new_page()
-        page.on("pageerror", lambda error: errors.append(str(error)))
-        page.goto(served + lang + "/")
-        page.locator('html[data-engine="ready"]').wait_for(
-            state="attached", timeout=READY_TIMEOUT_MS
-        )
+        context, page, errors = open_ready(browser, served + lang + "/", **options)
+        opened.append((context, errors))
         return page
 
     yield open_page
-    for context in contexts:
+    for context, _ in opened:
         context.close()
-    assert errors == []
+    assert [error for _, errors in opened for error in errors] == []
 
 
 def choose(page: Any, name: str, value: str) -> None:
@@ -49,16 +41,6 @@ def open_expectancy_table(page: Any) -> None:
     """Unfolds the expectancy table (folded by default to keep the curve in view)."""
     if page.locator("details.table-details[open]").count() == 0:
         page.click("details.table-details > summary")
-
-
-def out(page: Any, name: str) -> str:
-    return str(page.inner_text(f'[data-out="{name}"]'))
-
-
-def wait_out(page: Any, name: str, text: str) -> None:
-    """Waits until the output shows exactly ``text`` (the engine's answer)."""
-    page.locator(f'[data-out="{name}"]', has_text=text).wait_for()
-    assert out(page, name) == text
 
 
 @pytest.mark.parametrize(
@@ -79,9 +61,9 @@ def test_single_game_in_every_language(
     assert out(page, "tournament_change") == "–"
     # Make the engine answer something else first, then the seed example again.
     page.fill("#rating_b", "1700")
-    wait_out(page, "expected_a", other)
+    wait_out_exactly(page, "expected_a", other)
     page.fill("#rating_b", "1810")
-    wait_out(page, "expected_a", expected)
+    wait_out_exactly(page, "expected_a", expected)
     # The first example is a game both players stay rated after: no 7.2.1 note.
     assert page.locator('[data-out="unrated_b"]').is_hidden()
     assert out(page, "change_a") == change
@@ -115,12 +97,11 @@ def test_a_misread_rating_is_explained_in_the_page_language(
 
 def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     page = open_home("de")
-    page.fill("#rating_a", "1600")
-    page.fill("#rating_b", "1400")
-    wait_out(page, "change_a", "+4,8")
+    fill(page, rating_a="1600", rating_b="1400")
+    wait_out_exactly(page, "change_a", "+4,8")
     games = "1500 | 1\n1700 | ½\n1810,5 | 1-0"
     page.fill("#games", games)
-    wait_out(page, "tournament_change", "+25,4")
+    wait_out_exactly(page, "tournament_change", "+25,4")
     assert out(page, "tournament_new") == "1.625,4"
     assert out(page, "tournament_games") == "3"
     assert out(page, "tournament_score") == "2,5"
@@ -137,8 +118,9 @@ def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     assert out(page, "change_a") == "+4,8"
     # A target rating: the fewest points these games need for it.
     page.fill("#target", "1.620")
-    wait_out(page, "tournament_needed",
-             "Für 1.620 braucht Spieler A aus diesen Partien mindestens 2,5 von 3 Punkten.")
+    wait_out_exactly(
+        page, "tournament_needed",
+        "Für 1.620 braucht Spieler A aus diesen Partien mindestens 2,5 von 3 Punkten.")
     page.fill("#target", "")
 
     bad = "1500 | 1\n1700 | ½\n1810,5 ? Sieg\n1900 | 0"
@@ -163,14 +145,14 @@ def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     assert page.input_value("#rating_a") == "1600"
     # The single game still follows its fields while the tournament box has the bad line.
     page.fill("#rating_b", "1500")
-    wait_out(page, "change_a", "+7,2")
+    wait_out_exactly(page, "change_a", "+7,2")
     assert "is-stale" not in (game.get_attribute("class") or "")
     assert "is-stale" in (tournament.get_attribute("class") or "")
     page.fill("#rating_b", "1400")
-    wait_out(page, "change_a", "+4,8")
+    wait_out_exactly(page, "change_a", "+4,8")
 
     page.fill("#games", bad.replace("? Sieg", "| 1"))
-    wait_out(page, "tournament_games", "4")
+    wait_out_exactly(page, "tournament_games", "4")
     assert "is-stale" not in (tournament.get_attribute("class") or "")
     assert not error.is_visible()
     assert page.get_attribute("#games", "aria-invalid") is None
@@ -218,10 +200,9 @@ def test_numbers_too_large_or_not_finite_get_the_fields_own_message(open_home: A
 
 def test_fide_rounding_gives_whole_numbers(open_home: Any) -> None:
     page = open_home("de")
-    page.fill("#rating_a", "1600")
-    page.fill("#rating_b", "1400")
+    fill(page, rating_a="1600", rating_b="1400")
     choose(page, "rounding", "fide")
-    wait_out(page, "new_a", "1.605")
+    wait_out_exactly(page, "new_a", "1.605")
     assert out(page, "new_b") == "1.395"
     assert out(page, "change_a") == "+5"
     assert out(page, "change_b") == "-5"
@@ -229,20 +210,18 @@ def test_fide_rounding_gives_whole_numbers(open_home: Any) -> None:
 
 def test_options_change_the_numbers(open_home: Any) -> None:
     page = open_home("de")
-    page.fill("#rating_a", "2200")
-    page.fill("#rating_b", "1600")
-    wait_out(page, "expected_a", "0,97")
+    fill(page, rating_a="2200", rating_b="1600")
+    wait_out_exactly(page, "expected_a", "0,97")
     choose(page, "cap", "400")
-    wait_out(page, "expected_a", "0,91")
+    wait_out_exactly(page, "expected_a", "0,91")
     assert out(page, "change_a") == "+1,8"
     choose(page, "cap", "none")
-    page.fill("#rating_a", "1800")
-    page.fill("#rating_b", "1400")
+    fill(page, rating_a="1800", rating_b="1400")
     # 0,91 is on the page already (the cap above): wait for what only this answer shows.
-    wait_out(page, "new_a", "1.801,8")
+    wait_out_exactly(page, "new_a", "1.801,8")
     assert out(page, "expected_a") == "0,91"
     choose(page, "model", "fide")
-    wait_out(page, "expected_a", "0,92")
+    wait_out_exactly(page, "expected_a", "0,92")
     assert out(page, "expected_b") == "0,08"
     assert out(page, "new_a") == "1.801,6"
     # The same options drive the match and the expectancy table.
@@ -261,7 +240,7 @@ def test_match_against_one_opponent(open_home: Any) -> None:
     section.locator("#match_draws").fill("2")
     section.locator("#match_losses").fill("1")
     section.locator("#match_k").fill("10")
-    wait_out(page, "match_change_a", "-10.4")
+    wait_out_exactly(page, "match_change_a", "-10.4")
     assert out(page, "match_games") == "3"
     assert out(page, "match_expected_game_a") == "0.68"
     assert out(page, "match_expected_a") == "2.04"
@@ -272,7 +251,7 @@ def test_match_against_one_opponent(open_home: Any) -> None:
     assert out(page, "match_new_b") == "1,730.4"
     # No game at all: the counts are marked, the last good results (one loss) kept.
     section.locator("#match_draws").fill("0")
-    wait_out(page, "match_change_a", "-6.8")
+    wait_out_exactly(page, "match_change_a", "-6.8")
     section.locator("#match_losses").fill("0")
     page.locator('[data-error-for="match_wins"]').wait_for(state="visible")
     assert page.get_attribute("#match_losses", "aria-invalid") == "true"
@@ -300,7 +279,7 @@ def test_expectancy_table_and_curve_follow_the_model(open_home: Any) -> None:
     point = page.locator('[data-out="expectancy_point"]')
     cx = point.get_attribute("cx")
     page.fill("#expectancy_difference", "400")
-    wait_out(page, "expectancy_higher", "0,92")
+    wait_out_exactly(page, "expectancy_higher", "0,92")
     assert out(page, "expectancy_lower") == "0,08"
     assert point.get_attribute("cx") != cx
 
@@ -320,21 +299,21 @@ def test_keyboard_only(open_home: Any) -> None:
     page.keyboard.press("Control+A")
     page.keyboard.type("1700")
     # 1700 beats 1810: E = 0.35, +13.1 with K 20.
-    wait_out(page, "expected_a", "0,35")
+    wait_out_exactly(page, "expected_a", "0,35")
     assert out(page, "change_a") == "+13,1"
     tab_to(page, 'button[data-set="k=40"]')
     page.keyboard.press("Enter")
-    wait_out(page, "change_a", "+26,1")
+    wait_out_exactly(page, "change_a", "+26,1")
     assert page.input_value("#k") == "40"
     tab_to(page, 'button[data-set="k=10"]')
     page.keyboard.press("Space")
-    wait_out(page, "change_a", "+6,5")
+    wait_out_exactly(page, "change_a", "+6,5")
     assert page.input_value("#k") == "10"
     # The result radios: arrow keys move the choice.
     tab_to(page, '[name="result"]:checked', key="Shift+Tab")
     page.keyboard.press("ArrowRight")
     assert page.is_checked('[name="result"][value="0.5"]')
-    wait_out(page, "change_a", "+1,5")
+    wait_out_exactly(page, "change_a", "+1,5")
 
 
 @pytest.mark.parametrize(
@@ -356,11 +335,11 @@ def test_a_new_rating_below_1400_is_said_to_be_unrated_on_the_next_list(
     box = page.locator('[data-out="unrated_b"]')
     # B at 1410 loses to 1600: 1410 − 20 × 0.25 stays above 1400, and no note shows.
     page.fill("#rating_b", "1410")
-    wait_out(page, "new_b", "1,405.0" if lang == "en" else "1.405,0")
+    wait_out_exactly(page, "new_b", "1,405.0" if lang == "en" else "1.405,0")
     assert box.is_hidden() and out(page, "unrated_b") == ""
     # At 1400 B drops to 1395.2: below 1400 with no floor, and the page says so.
     page.fill("#rating_b", "1400")
-    wait_out(page, "new_b", "1,395.2" if lang == "en" else "1.395,2")
+    wait_out_exactly(page, "new_b", "1,395.2" if lang == "en" else "1.395,2")
     box.wait_for(state="visible")
     assert out(page, "unrated_b") == note
     assert page.locator('[data-out="unrated_a"]').is_hidden()

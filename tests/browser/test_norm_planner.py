@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from elo_core import norms
+from ready_page import fill, open_ready, wait_out
 
 pytestmark = pytest.mark.browser
 
-READY_TIMEOUT_MS = 60_000
 PATHS = {"en": "en/norm-planner/", "de": "de/normrechner/", "da": "da/normberegner/"}
 OF = {"en": "{points} of {games}", "de": "{points} aus {games}", "da": "{points} af {games}"}
 STILL = {"en": "{points} from the {left} games left", "de": "{points} aus den {left} restlichen Partien",
@@ -27,19 +27,12 @@ RA = {"GM": 2408, "IM": 2393, "WGM": 2388, "WIM": 2378}
 
 @pytest.mark.parametrize("lang", ["en", "de", "da"])
 def test_the_planners_answer_is_points_needed(browser: Any, served: str, lang: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(served + PATHS[lang])
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    page.fill('[name="np_rounds"]', "10")
-    page.fill('[name="np_played"]', "2500 | 1 | GM | GER\n2410 | = | IM | SWE\n1900 | 1 | | NOR")
-    page.fill('[name="np_coming"]', "2450 | GM | POL")
-    page.fill('[name="np_average"]', "2420")
-    page.locator('[data-out="np_left"]', has_text="7").wait_for()
-    page.locator('[data-out="np_games"]', has_text="10").wait_for()
+    context, page, errors = open_ready(browser, served + PATHS[lang])
+    fill(page, np_rounds="10",
+         np_played="2500 | 1 | GM | GER\n2410 | = | IM | SWE\n1900 | 1 | | NOR",
+         np_coming="2450 | GM | POL", np_average="2420")
+    wait_out(page, "np_left", "7")
+    wait_out(page, "np_games", "10")
     # The answer comes after the last field's: wait until the GM row shows the Ra worked out
     # above (any earlier answer, for the fields half typed, shows another Ra).
     expected_ra = f"{RA['GM']:,}".replace(",", "," if lang == "en" else ".")

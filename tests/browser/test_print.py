@@ -6,14 +6,13 @@ from typing import Any
 
 import pytest
 
+from ready_page import open_ready
+
 pytestmark = pytest.mark.browser
 
 
 def test_print_shows_inputs_and_results_only(browser: Any, served: str) -> None:
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(served + "da/")
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=60_000)
+    context, page, _ = open_ready(browser, served + "da/")
     page.check('[name="result"][value="0.5"]')
     page.emulate_media(media="print")
     for hidden in (".site-header", ".site-footer", "#engine-status", "#share-link"):

@@ -7,38 +7,27 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from ready_page import fill, new_page, open_page, open_ready, wait_out, wait_ready
+
 pytestmark = pytest.mark.browser
-READY = 'html[data-engine="ready"]'
-
-
-def open_ready(context: Any, url: str) -> Any:
-    page = context.new_page()
-    page.goto(url)
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
-    return page
 
 
 def test_inputs_survive_a_reload(browser: Any, served: str) -> None:
-    context = browser.new_context()
-    page = open_ready(context, served + "de/")
-    page.fill('[name="rating_a"]', "1600")
-    page.fill('[name="rating_b"]', "1400")
-    page.locator('[data-out="change_a"]', has_text="+4,8").wait_for()
+    context, page, _ = open_ready(browser, served + "de/")
+    fill(page, rating_a="1600", rating_b="1400")
+    wait_out(page, "change_a", "+4,8")
     page.reload()
-    page.locator(READY).wait_for(state="attached", timeout=60_000)
+    wait_ready(page)
     assert page.input_value('[name="rating_a"]') == "1600"
-    page.locator('[data-out="change_a"]', has_text="+4,8").wait_for()
+    wait_out(page, "change_a", "+4,8")
     context.close()
 
 
 def test_share_link_round_trip_and_no_silent_overwrite(browser: Any, served: str) -> None:
     origin = served.rstrip("/")
-    sender = browser.new_context()
+    sender, page, _ = open_ready(browser, served + "en/")
     sender.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
-    page = open_ready(sender, served + "en/")
-    page.fill('[name="rating_a"]', "1700")
-    page.fill('[name="rating_b"]', "1810")
-    page.fill('[name="k"]', "40")
+    fill(page, rating_a="1700", rating_b="1810", k="40")
     page.click("#share-link")
     page.locator("#share-status", has_text="Link copied").wait_for()
     link = page.evaluate("navigator.clipboard.readText()")
@@ -47,27 +36,26 @@ def test_share_link_round_trip_and_no_silent_overwrite(browser: Any, served: str
     sender.close()
 
     # A visitor with nothing saved gets the link's inputs and results.
-    fresh = browser.new_context()
-    page = open_ready(fresh, link)
+    fresh, page, _ = open_ready(browser, link)
     assert page.input_value('[name="rating_a"]') == "1700"
     assert page.input_value('[name="k"]') == "40"
-    page.locator('[data-out="change_a"]', has_text="+26.1").wait_for()
+    wait_out(page, "change_a", "+26.1")
     fresh.close()
 
     # A visitor with other saved inputs is asked, and keeps theirs until they choose.
-    owner = browser.new_context()
-    page = open_ready(owner, served + "en/")
+    owner, page, _ = open_ready(browser, served + "en/")
     page.fill('[name="rating_a"]', "2000")
     _wait_saved(page, "rating_a", "2000")
     page.close()
-    page = open_ready(owner, link)
+    page, _ = new_page(owner, link)
+    wait_ready(page)
     offer = page.locator("#shared-offer")
     offer.wait_for(state="visible")
     assert page.input_value('[name="rating_a"]') == "2000"
     page.click('[data-action="use-shared"]')
     assert offer.is_hidden()
     assert page.input_value('[name="rating_a"]') == "1700"
-    page.locator('[data-out="change_a"]', has_text="+26.1").wait_for()
+    wait_out(page, "change_a", "+26.1")
 
     # A second link pasted into the same tab changes only the fragment: asked again.
     page.evaluate("location.hash = 'rating_a=1900&rating_b=1810&result=1&k=40'")
@@ -78,17 +66,10 @@ def test_share_link_round_trip_and_no_silent_overwrite(browser: Any, served: str
     owner.close()
 
 
-
 # The inputs are kept and offered by the page's own script, before the engine starts: these
 # tests wait for what they assert (a field's value, the stored record), not for the engine,
 # which on a loaded machine may take longer to start than any fixed wait.
 ENGINE_TIMEOUT_MS = 180_000
-
-
-def open_page(context: Any, url: str) -> Any:
-    page = context.new_page()
-    page.goto(url)
-    return page
 
 
 def _saved(page: Any) -> Any:
@@ -111,14 +92,13 @@ def test_a_link_with_from_does_not_replace_saved_games_without_the_offer(
     browser: Any, served: str
 ) -> None:
     # The reproduction: from= once made any link count as the reader's own inputs.
-    context = browser.new_context()
-    page = open_page(context, served + "en/club-league/")
+    context, page, _ = open_page(browser, served + "en/club-league/")
     games = "\n".join(f"P{i % 7} | Q{i % 5} | {i % 3 / 2:g}" for i in range(40))
     page.fill('[name="league_games"]', games)
     _wait_saved(page, "league_games", games)
     page.close()
 
-    page = open_page(context, served + "en/club-league/#from=de&league_games=X+%7C+Y+%7C+1")
+    page, _ = new_page(context, served + "en/club-league/#from=de&league_games=X+%7C+Y+%7C+1")
     offer = page.locator("#shared-offer")
     offer.wait_for(state="visible")
     assert page.input_value('[name="league_games"]') == games
@@ -135,8 +115,7 @@ def test_a_link_with_from_does_not_replace_saved_games_without_the_offer(
 def test_the_language_switch_still_carries_the_readers_own_inputs_without_asking(
     browser: Any, served: str
 ) -> None:
-    context = browser.new_context()
-    page = open_page(context, served + "de/")
+    context, page, _ = open_page(browser, served + "de/")
     page.fill('[name="rating_a"]', "2000")  # saved on the German page
     _wait_saved(page, "rating_a", "2000")
     page.goto(served + "en/")
@@ -151,16 +130,15 @@ def test_the_language_switch_still_carries_the_readers_own_inputs_without_asking
     _wait_saved(page, "rating_a", "2100")
     carried = page.evaluate("performance.getEntriesByType('navigation')[0].name")
     assert "from=en" in carried and "carry=" in carried
-    other = open_page(context, carried)
+    other, _ = new_page(context, carried)
     other.locator("#shared-offer").wait_for(state="visible")
     assert other.input_value('[name="rating_a"]') == "2100"
     context.close()
 
 
 def test_tabs_of_one_page_merge_their_edits_field_by_field(browser: Any, served: str) -> None:
-    context = browser.new_context()
-    first = open_page(context, served + "en/")
-    second = open_page(context, served + "en/")
+    context, first, _ = open_page(browser, served + "en/")
+    second, _ = new_page(context, served + "en/")
     first.fill('[name="rating_a"]', "1650")
     # The other tab takes the edit in as it is saved (the storage event) …
     _wait_value(second, "rating_a", "1650")
@@ -186,9 +164,9 @@ def test_tabs_of_one_page_merge_their_edits_field_by_field(browser: Any, served:
 
     # … and computes with it: 1700 beat 1850, K 40.
     for page in (first, second):
-        page.locator('[data-out="change_a"]', has_text="+28.1").wait_for(timeout=ENGINE_TIMEOUT_MS)
+        wait_out(page, "change_a", "+28.1", ENGINE_TIMEOUT_MS)
 
-    third = open_page(context, served + "en/")
+    third, _ = new_page(context, served + "en/")
     assert [third.input_value(f'[name="{name}"]') for name in ("rating_a", "rating_b", "k")] == [
         "1700", "1850", "40"
     ]
@@ -203,7 +181,7 @@ def test_inputs_saved_by_an_earlier_version_of_the_page_are_read(
         "if (!sessionStorage.getItem('seeded')) { sessionStorage.setItem('seeded', '1');"
         " localStorage.setItem('elo-inputs:/en/', JSON.stringify({rating_a: '1650', k: '40'})); }"
     )
-    page = open_page(context, served + "en/")
+    page, _ = new_page(context, served + "en/")
     assert page.input_value('[name="rating_a"]') == "1650"
     assert page.input_value('[name="k"]') == "40"
     assert page.locator("#storage-notice").is_hidden()

@@ -7,30 +7,26 @@ from urllib.parse import urlsplit
 
 import pytest
 
-pytestmark = pytest.mark.browser
+from ready_page import fill, new_page, wait_out, wait_ready
 
-READY_TIMEOUT_MS = 60_000
+pytestmark = pytest.mark.browser
 
 
 def test_german_single_game_with_engine_and_local_requests_only(browser: Any, served: str) -> None:
     context = browser.new_context()
     requested: list[str] = []
     context.on("request", lambda request: requested.append(request.url))
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(served + "de/")
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    page, errors = new_page(context, served + "de/")
+    wait_ready(page)
 
-    page.fill('[name="rating_a"]', "1600")
-    page.fill('[name="rating_b"]', "1400")
+    fill(page, rating_a="1600", rating_b="1400")
     page.check('[name="result"][value="1"]')
     page.fill('[name="k"]', "20")
     # Make the engine recompute something else first, so the final numbers are its answer.
     page.fill('[name="rating_b"]', "1500")
-    page.locator('[data-out="expected_a"]', has_text="0,64").wait_for()
+    wait_out(page, "expected_a", "0,64")
     page.fill('[name="rating_b"]', "1400")
-    page.locator('[data-out="expected_a"]', has_text="0,76").wait_for()
+    wait_out(page, "expected_a", "0,76")
 
     assert page.inner_text('[data-out="expected_a"]') == "0,76"
     assert page.inner_text('[data-out="change_a"]') == "+4,8"

@@ -6,8 +6,9 @@ from typing import Any
 
 import pytest
 
+from ready_page import fill, open_page, wait_out, wait_ready
+
 pytestmark = pytest.mark.browser
-READY = 'html[data-engine="ready"]'
 STORED = 'html[data-engine-snapshot="stored"]'
 TIMEOUT_MS = 60_000
 
@@ -25,19 +26,9 @@ STORE = """async ([url, body]) => {
 }"""
 
 
-def ready(page: Any) -> str:
-    page.locator(READY).wait_for(state="attached", timeout=TIMEOUT_MS)
-    start: str = page.evaluate("document.documentElement.dataset.engineStart")
-    return start
-
-
 def first_visit(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
-    context = browser.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    assert ready(page) == "fresh"
+    context, page, errors = open_page(browser, url)
+    assert wait_ready(page) == "fresh"
     page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
     return context, page, errors
 
@@ -49,18 +40,17 @@ def test_a_second_visit_restores_the_engine_and_every_tool_works(browser: Any, s
     assert len(keys) == 1 and "314.0.7" in keys[0] and lock.split("/")[-1] in keys[0]
 
     page.reload()
-    assert ready(page) == "snapshot"
-    page.fill('[name="rating_a"]', "1750")
-    page.fill('[name="rating_b"]', "1700")
-    page.locator('[data-out="change_a"]', has_text="+8.6").wait_for(timeout=10_000)
+    assert wait_ready(page) == "snapshot"
+    fill(page, rating_a="1750", rating_b="1700")
+    wait_out(page, "change_a", "+8.6", 10_000)
 
     # Another page restores the same snapshot; its tools reach modules that were never
     # imported before the snapshot was taken (the package's files are loaded again).
     page.goto(served + "en/club-league/")
-    assert ready(page) == "snapshot"
+    assert wait_ready(page) == "snapshot"
     page.select_option('[name="league_format"]', "pgn")
     page.fill('[name="league_games"]', '[White "Ann"]\n[Black "Bo"]\n[Result "1-0"]\n\n1. e4 1-0\n')
-    page.locator('[data-out="league_players"]', has_text="2").wait_for(timeout=30_000)
+    wait_out(page, "league_players", "2", 30_000)
     assert errors == []
     assert page.evaluate(SNAPSHOT_KEYS) == keys, "a restored engine stores nothing new"
     context.close()
@@ -73,20 +63,19 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_replaced(browser: Any, serv
     # Bytes that are not a snapshot under the right key: the engine starts afresh.
     page.evaluate(STORE, [key, "not a snapshot"])
     page.reload()
-    assert ready(page) == "fresh"
+    assert wait_ready(page) == "fresh"
     page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
     assert page.evaluate(SNAPSHOT_KEYS) == [key]
-    page.fill('[name="rating_a"]', "1500")
-    page.fill('[name="rating_b"]', "1700")
-    page.locator('[data-out="expected_a"]', has_text="0,24").wait_for(timeout=10_000)
+    fill(page, rating_a="1500", rating_b="1700")
+    wait_out(page, "expected_a", "0,24", 10_000)
 
     # A snapshot of another elo_core wheel is not used, and the new one replaces it.
     page.evaluate(STORE, [key.replace("wheel=", "wheel=old"), "x"])
     page.reload()
-    assert ready(page) == "fresh"
+    assert wait_ready(page) == "fresh"
     page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
     assert page.evaluate(SNAPSHOT_KEYS) == [key]
     page.reload()
-    assert ready(page) == "snapshot"
+    assert wait_ready(page) == "snapshot"
     assert errors == []
     context.close()

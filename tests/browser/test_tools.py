@@ -8,51 +8,27 @@ from typing import Any
 
 import pytest
 
+from ready_page import (
+    choose_file,
+    fill,
+    new_page,
+    open_page,
+    open_ready,
+    out,
+    wait_out,
+    wait_ready,
+)
+
 pytestmark = pytest.mark.browser
 
-READY_TIMEOUT_MS = 60_000
 FIXTURES = Path(__file__).resolve().parents[1] / "elo_core" / "fixtures"
 
 
-def open_page(browser: Any, url: str, **context_args: Any) -> tuple[Any, Any, list[str], list[str]]:
-    """A page at ``url`` with its engine ready, the URLs it requested and its script errors.
-
-    The URLs are those the page and its engine worker asked for; the offline service worker's
-    own requests (it may pre-cache files for later) are left out.
-    """
-    context = browser.new_context(**context_args)
-    requested: list[str] = []
-
-    def record(request: Any) -> None:
-        if request.service_worker is None:
-            requested.append(request.url)
-
-    context.on("request", record)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(url)
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    return context, page, requested, errors
-
-
-def out(page: Any, name: str) -> str:
-    text: str = page.inner_text(f'[data-out="{name}"]')
-    return text
-
-
-def wait_out(page: Any, name: str, text: str) -> None:
-    page.locator(f'[data-out="{name}"]', has_text=text).first.wait_for()
-
-
 def test_german_fide_tools_k_advisor_performance_and_initial(browser: Any, served: str) -> None:
-    context, page, _, errors = open_page(browser, served + "de/fide-rechner/")
+    context, page, errors = open_ready(browser, served + "de/fide-rechner/")
 
-    page.fill('[name="birth_year"]', "1990")
-    page.fill('[name="year"]', "2026")
-    page.fill('[name="rated_games"]', "120")
-    page.fill('[name="rating"]', "1950")
-    page.fill('[name="games_in_period"]', "39")
+    fill(page, birth_year="1990", year="2026", rated_games="120", rating="1950",
+         games_in_period="39")
     wait_out(page, "k_value", "17")
     assert "K = 20" in out(page, "k_reason")
     assert out(page, "k_cap") == "K × n darf 700 nicht übersteigen: Bei 39 Partien sinkt K von 20 auf 17."
@@ -60,21 +36,18 @@ def test_german_fide_tools_k_advisor_performance_and_initial(browser: Any, serve
     wait_out(page, "k_value", "10")
     assert "2400" in out(page, "k_reason")
 
-    page.fill('[name="perf_opponents"]', "1800, 1900\n2000 2100")
-    page.fill('[name="perf_score"]', "3")
+    fill(page, perf_opponents="1800, 1900\n2000 2100", perf_score="3")
     wait_out(page, "perf_fide", "2.143")
     assert out(page, "perf_ra") == "1.950,0"
     assert out(page, "perf_p") == "0,75"
     assert out(page, "perf_dp") == "+193"
     assert out(page, "perf_linear") == "2.150"
 
-    page.fill('[name="init_opponents"]', "1650 1580 1720 1490")
-    page.fill('[name="init_score"]', "2")
+    fill(page, init_opponents="1650 1580 1720 1490", init_score="2")
     wait_out(page, "init_note", "Noch keine Elo-Zahl")
     assert out(page, "init_rating") == "–"
     assert out(page, "init_note").startswith("Noch keine Elo-Zahl: 4 gewertete Gegner")
-    page.fill('[name="init_opponents"]', "1650 1580 1720 1490 1610")
-    page.fill('[name="init_score"]', "2,5")
+    fill(page, init_opponents="1650 1580 1720 1490 1610", init_score="2,5")
     wait_out(page, "init_rating", "1.664")
 
     # A bad score is named next to its field, in German.
@@ -91,7 +64,7 @@ def test_german_fide_tools_k_advisor_performance_and_initial(browser: Any, serve
 
 
 def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_path: Path) -> None:
-    context, page, _, errors = open_page(browser, served + "en/club-league/", accept_downloads=True)
+    context, page, errors = open_ready(browser, served + "en/club-league/", accept_downloads=True)
     page.fill('[name="league_k"]', "32")
     wait_out(page, "standings", "1,531.3")
     first = page.locator('[data-out="standings"] tr').first
@@ -138,7 +111,7 @@ def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_pat
 def test_the_league_csv_opens_as_columns_in_a_german_or_danish_spreadsheet(
     browser: Any, served: str, tmp_path: Path, lang: str, path: str, header: list[str]
 ) -> None:
-    context, page, _, errors = open_page(browser, served + path, accept_downloads=True)
+    context, page, errors = open_ready(browser, served + path, accept_downloads=True)
     # K 32 moves every number away from the build's example, so the file is the engine's.
     page.fill('[name="league_k"]', "32")
     wait_out(page, "standings", "1.531,3")
@@ -181,33 +154,39 @@ PGN = """[Event "Klubturnering"]
 def test_danish_league_reads_files_as_clubs_save_them_and_lists_what_it_left_out(
     browser: Any, served: str
 ) -> None:
-    context, page, requested, errors = open_page(browser, served + "da/klubliga/")
+    context = browser.new_context()
+    # What the page and its engine worker ask for; the offline service worker's own requests
+    # (it may pre-cache files for later) are left out.
+    requested: list[str] = []
+
+    def record(request: Any) -> None:
+        if request.service_worker is None:
+            requested.append(request.url)
+
+    context.on("request", record)
+    page, errors = new_page(context, served + "da/klubliga/")
+    wait_ready(page)
     page.fill('[name="league_start"]', "1600")
     wait_out(page, "league_total", "6.400,0")
     # A CSV file chosen in the file field is read into the text area, locally.
     page.select_option('[name="league_format"]', "csv")
-    page.set_input_files(
-        "#league_file",
-        files=[{"name": "liga.csv", "mimeType": "text/csv",
-                "buffer": "hvid;sort;resultat\nJens;Mette;1-0\n".encode()}],
-    )
+    choose_file(page, "#league_file", "liga.csv", "hvid;sort;resultat\nJens;Mette;1-0\n",
+                "text/csv")
     wait_out(page, "league_players", "2")
     notes = page.locator('[data-out="league_notes"]')
     assert notes.is_hidden()
 
     # Excel's "Unicode text": UTF-16 with a BOM, tab-separated; its forfeit is listed, not rated.
     unicode_text = FIXTURES / "league-excel-unicode.txt"
-    page.set_input_files("#league_file", files=[{
-        "name": "liga.txt", "mimeType": "text/plain", "buffer": unicode_text.read_bytes()}])
+    choose_file(page, "#league_file", "liga.txt", unicode_text.read_bytes())
     wait_out(page, "league_players", "4")
     notes.wait_for(state="visible", timeout=10_000)
     assert notes.locator("li").all_inner_texts() == [
         "Linje 5: »+:-« betyder et parti uden kamp. Partier uden kamp rates ikke, så dette udelades."
     ]
     # Excel's older "CSV" is Windows-1252: ø stays ø, not "�".
-    page.set_input_files("#league_file", files=[{
-        "name": "liga.csv", "mimeType": "text/csv",
-        "buffer": "hvid;sort;resultat\nSøren;Jens;0,5\n".encode("cp1252")}])
+    choose_file(page, "#league_file", "liga.csv",
+                "hvid;sort;resultat\nSøren;Jens;0,5\n".encode("cp1252"), "text/csv")
     wait_out(page, "league_players", "2")
     names = page.locator('[data-out="standings"] tr td:nth-child(2)').all_inner_texts()
     assert sorted(names) == ["Jens", "Søren"]
@@ -226,7 +205,7 @@ def test_danish_league_reads_files_as_clubs_save_them_and_lists_what_it_left_out
 
 
 def test_danish_glicko2_and_dwz(browser: Any, served: str) -> None:
-    context, page, _, errors = open_page(browser, served + "da/glicko-dwz/")
+    context, page, errors = open_ready(browser, served + "da/glicko-dwz/")
     page.fill('[name="g_games"]', "1400 | 30 | 1\n1550 | 100 | 1")
     wait_out(page, "g_new_rating", "1.629,9")
     assert out(page, "g_change") == "+129,9"
@@ -274,11 +253,8 @@ def test_danish_glicko2_and_dwz(browser: Any, served: str) -> None:
     assert not page.locator('[data-out="dwz_k0_reason"]').is_visible()
 
     # A loss that the new rules' floor lifts, said in Danish.
-    page.fill('[name="dwz_played"]', "2026-11-15")
-    page.fill('[name="dwz_rating"]', "1150")
-    page.fill('[name="dwz_age"]', "30")
-    page.fill('[name="dwz_index"]', "5")
-    page.fill('[name="dwz_games"]', "1150 | 0\n1150 | 0\n1150 | 0\n1150 | 0")
+    fill(page, dwz_played="2026-11-15", dwz_rating="1150", dwz_age="30", dwz_index="5",
+         dwz_games="1150 | 0\n1150 | 0\n1150 | 0\n1150 | 0")
     wait_out(page, "dwz_new", "1.100")
     # The step the floor takes: 1150 − 32.5 × 2 = 1085, lifted to 1100.
     assert out(page, "dwz_result") == ("1150 + (-65,0) = 1085,0 er under den laveste DWZ, 1100, "
@@ -305,9 +281,8 @@ def test_league_standings_fit_a_phone_and_show_every_column_on_a_desktop(
     visible = """() => [...document.querySelectorAll(".standings thead th")]
       .filter((th) => th.offsetWidth > 0).length"""
     for width, columns in ((360, 4), (1024, 8)):
-        context = browser.new_context(viewport={"width": width, "height": 800})
-        page = context.new_page()
-        page.goto(served + path)
+        context, page, _ = open_page(browser, served + path,
+                                     viewport={"width": width, "height": 800})
         assert page.evaluate(fits), f"standings scroll sideways at {width} px"
         assert page.evaluate(visible) == columns
         context.close()

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from ready_page import open_ready, poll
+from ready_page import open_ready, poll, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -33,7 +33,7 @@ def test_the_german_app_installs_and_opens_offline(browser: Any, served: str) ->
         await caches.match(new URL(start, location.href).href))""", app["start_url"])), "start page kept"
     context.set_offline(True)
     page.goto(served.rstrip("/") + app["start_url"])
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=60_000)
+    wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "de"
     assert errors == []
     context.close()
