@@ -8,18 +8,15 @@ Screenshots of the key line with an error are written to test-results/screenshot
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ready_page import open_ready, poll
+from ready_page import open_ready, poll, screenshot, site_page, tool_pages, unfold_options, wait_out
 from sitegen.config import SiteConfig
-from sitegen.content import load_pages
 
 pytestmark = pytest.mark.browser
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 # Phones with the on-screen keyboard up: what is left of the page.
 PHONES = [(320, 330), (390, 400)]
 
@@ -68,21 +65,15 @@ LOOK = """() => {
 }"""
 
 
-def _tool_pages(site: SiteConfig, lang: str) -> list[Any]:
-    return [page for page in load_pages(site) if page.lang == lang and page.is_tool]
-
-
 @pytest.mark.parametrize("lang", ["en", "de", "da"])
 def test_the_key_line_stays_in_view_and_shows_a_fields_error(
     browser: Any, served: str, site: SiteConfig, lang: str
 ) -> None:
     problems: list[str] = []
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for tool in _tool_pages(site, lang):
+    for tool in tool_pages(site, lang):
         context, page, errors = open_ready(browser, served + tool.path,
                                            viewport={"width": 390, "height": 400})
-        # Options folded away on a phone are opened, as a reader does to type in them.
-        page.evaluate("document.querySelectorAll('section[data-mode] details').forEach((d) => { d.open = true; })")
+        unfold_options(page)
         fields = page.evaluate(TYPED_FIELDS)
         assert fields, tool.path
         page.focus(f"#{fields[0]}")
@@ -106,7 +97,7 @@ def test_the_key_line_stays_in_view_and_shows_a_fields_error(
                 if not (seen["inside"] and seen["uncut"]):
                     problems.append(f"{where}: the key line {seen['line']!r} is wider than the view")
                 if width == 320 and field == fields[0]:
-                    page.screenshot(path=SCREENSHOTS / f"key-line-error-{tool.key}-{lang}-{width}.png")
+                    screenshot(page, f"key-line-error-{tool.key}-{lang}-{width}")
             page.set_viewport_size({"width": 390, "height": 400})
             page.fill(f"#{field}", original)
             page.focus(f"#{field}")
@@ -154,7 +145,7 @@ def test_a_bad_tournament_line_leaves_the_single_game_current(
         assert "is-stale" not in (page.get_attribute(".key-line", "class") or "")
     # The game still follows its fields: 1750 beats 1700 now, +8.6.
     page.fill("#rating_b", "1700")
-    page.locator('[data-out="change_a"]', has_text={"en": "+8.6"}.get(lang, "+8,6")).wait_for()
+    wait_out(page, "change_a", {"en": "+8.6"}.get(lang, "+8,6"))
     assert "is-stale" not in (game.get_attribute("class") or "")
     assert errors == []
     context.close()
@@ -164,7 +155,7 @@ def test_a_bad_tournament_line_leaves_the_single_game_current(
 def test_the_norm_planners_key_line_follows_the_norm_aimed_for(
     browser: Any, served: str, site: SiteConfig, lang: str
 ) -> None:
-    planner = next(p for p in load_pages(site) if p.lang == lang and p.key == "norm-planner")
+    planner = site_page(site, lang, "norm-planner")
     context, page, errors = open_ready(browser, served + planner.path,
                                        viewport={"width": 320, "height": 480})
     for title in ("IM", "WIM", "GM"):

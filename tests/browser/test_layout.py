@@ -11,19 +11,32 @@ test-results/screenshots/ (not committed) for anyone to look at.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ready_page import READY_TIMEOUT_MS, open_ready, poll
+from ready_page import (
+    all_paths,
+    open_page,
+    open_ready,
+    open_without_engine,
+    poll,
+    screenshot,
+    site_page,
+    tool_pages,
+    unfold_options,
+    wait_ready,
+)
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
 
 pytestmark = pytest.mark.browser
 
 WIDTHS = [320, 360, 390, 768, 1024, 1280]
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
+
+# The page wider than the screen (``width``): it scrolls sideways.
+PAGE_TOO_WIDE = """(width) => document.documentElement.scrollWidth > width
+  ? [`the page is ${document.documentElement.scrollWidth} px wide`] : []"""
 
 # Elements whose content is cut off: wider than their box with no scroll box around them,
 # or reaching past the viewport's right edge outside one. Each is named for the message.
@@ -71,26 +84,25 @@ FIND_SMALL_TARGETS = """() => {
 }"""
 
 
-def _paths(site: SiteConfig) -> list[str]:
-    return ["", *(page.path for page in load_pages(site))]
+def found_on_every_page(page: Any, served: str, site: SiteConfig, scripts: list[str],
+                        arg: Any = None) -> list[str]:
+    """What each script (called with ``arg``) finds on every page of the site, in turn, each
+    item named with its page's path."""
+    problems = []
+    for path in all_paths(site):
+        page.goto(served + path)
+        for script in scripts:
+            problems += [f"/{path}: {item}" for item in page.evaluate(script, arg)]
+    return problems
 
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_no_page_scrolls_sideways_or_cuts_a_number_off(
     browser: Any, served: str, site: SiteConfig, width: int
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": 800})
-    # The layout is the build's; the engine is not needed (and would load 33 times).
-    context.route("**/pyodide/**", lambda route: route.abort())
-    page = context.new_page()
-    problems = []
-    for path in _paths(site):
-        page.goto(served + path)
-        document_width = page.evaluate("document.documentElement.scrollWidth")
-        if document_width > width:
-            problems.append(f"/{path}: the page is {document_width} px wide")
-        problems += [f"/{path}: {item}" for item in page.evaluate(FIND_CLIPPED)]
-        problems += [f"/{path}: {item}" for item in page.evaluate(FIND_SMALL_TARGETS)]
+    context, page = open_without_engine(browser, width, 800)
+    problems = found_on_every_page(page, served, site,
+                                   [PAGE_TOO_WIDE, FIND_CLIPPED, FIND_SMALL_TARGETS], width)
     context.close()
     assert problems == [], "\n".join(problems)
 
@@ -100,25 +112,17 @@ def test_no_page_scrolls_sideways_or_cuts_a_number_off(
 def test_the_key_result_is_in_the_first_screen_with_the_ratings(
     browser: Any, served: str, site: SiteConfig, lang: str, width: int, height: int
 ) -> None:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.route("**/pyodide/**", lambda route: route.abort())
-    page = context.new_page()
+    context, page = open_without_engine(browser, width, height)
     page.goto(served + f"{lang}/")
     for selector in ("#rating_a", "#rating_b", '[data-out="change_a"]'):
         box = page.locator(selector).bounding_box()
         assert box is not None, selector
         assert box["y"] >= 0 and box["y"] + box["height"] <= height, (selector, box)
         assert box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"home-{lang}-{width}.png")
-    article = next(p for p in load_pages(site) if p.lang == lang and p.key == "formula")
-    page.goto(served + article.path)
-    page.screenshot(path=SCREENSHOTS / f"formula-{lang}-{width}.png")
+    screenshot(page, f"home-{lang}-{width}")
+    page.goto(served + site_page(site, lang, "formula").path)
+    screenshot(page, f"formula-{lang}-{width}")
     context.close()
-
-
-def _tool_pages(site: SiteConfig, lang: str) -> list[Any]:
-    return [page for page in load_pages(site) if page.lang == lang and page.is_tool]
 
 
 # Each table's width against its box's, and the cells that reach past the box (left to a
@@ -133,19 +137,11 @@ CUT_CELLS = """(selector) => [...document.querySelectorAll(selector)].map((table
 })"""
 
 
-def _context(browser: Any, width: int, height: int) -> Any:
-    context = browser.new_context(viewport={"width": width, "height": height})
-    # The numbers the build wrote are what the layout is checked with; no engine.
-    context.route("**/pyodide/**", lambda route: route.abort())
-    return context
-
-
 @pytest.mark.parametrize("lang", ["en", "de", "da"])
 def test_the_home_page_at_320_px_shows_both_players_numbers(
     browser: Any, served: str, lang: str
 ) -> None:
-    context = _context(browser, 320, 640)
-    page = context.new_page()
+    context, page = open_without_engine(browser, 320, 640)
     page.goto(served + f"{lang}/")
     # Each two-player table fits its box: no column is left to a sideways scroll.
     tables = page.evaluate(CUT_CELLS, "table.result-pair")
@@ -153,8 +149,7 @@ def test_the_home_page_at_320_px_shows_both_players_numbers(
     for table in tables:
         assert table["width"] <= table["box"] and table["cut"] == [], table
     page.locator("table.result-pair").first.scroll_into_view_if_needed()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=SCREENSHOTS / f"home-{lang}-320.png")
+    screenshot(page, f"home-{lang}-320")
     context.close()
 
 
@@ -168,7 +163,7 @@ def test_a_typed_tournament_keeps_its_four_columns_in_the_box_at_320_px(
                               ("da", "1810,5", "1.810,5")):
         if lang != "en":
             page.goto(served + f"{lang}/")
-            page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+            wait_ready(page)
         page.fill('[name="games"]', f"{half} | 1\n1750 | ½\n1920 | 0\n2105 | 1")
         rows = page.locator("table.tournament-games > tbody > tr")
         first = page.locator("table.tournament-games > tbody > tr:first-child > th")
@@ -181,8 +176,7 @@ def test_a_typed_tournament_keeps_its_four_columns_in_the_box_at_320_px(
 
 
 def test_the_header_keeps_to_its_rows_at_1280_px(browser: Any, served: str) -> None:
-    context = _context(browser, 1280, 800)
-    page = context.new_page()
+    context, page = open_without_engine(browser, 1280, 800)
     heights = {}
     for lang in ("en", "de", "da"):
         page.goto(served + f"{lang}/")
@@ -196,7 +190,7 @@ def test_the_header_keeps_to_its_rows_at_1280_px(browser: Any, served: str) -> N
         })""")
         assert max(tops) - min(tops) <= 2, (lang, tops)
         heights[lang] = page.evaluate("document.querySelector('.site-header').getBoundingClientRect().height")
-        page.screenshot(path=SCREENSHOTS / f"header-{lang}-1280.png", clip={"x": 0, "y": 0, "width": 1280, "height": 160})
+        screenshot(page, f"header-{lang}-1280", clip={"x": 0, "y": 0, "width": 1280, "height": 160})
     assert max(heights.values()) - min(heights.values()) < 1, heights
     context.close()
 
@@ -205,10 +199,8 @@ def test_the_header_keeps_to_its_rows_at_1280_px(browser: Any, served: str) -> N
 def test_tool_pages_open_with_the_tool(
     browser: Any, served: str, site: SiteConfig, lang: str
 ) -> None:
-    context = _context(browser, 320, 640)
-    page = context.new_page()
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for tool in _tool_pages(site, lang):
+    context, page = open_without_engine(browser, 320, 640)
+    for tool in tool_pages(site, lang):
         page.goto(served + tool.path)
         first = page.locator("section.calculator").first.locator("input, select, textarea").first
         box = first.bounding_box()
@@ -224,7 +216,7 @@ def test_tool_pages_open_with_the_tool(
             }""")
             assert order is not None and order[:2] == [True, True], (tool.path, order)
             assert order[2], tool.path
-        page.screenshot(path=SCREENSHOTS / f"first-screen-{tool.key}-{lang}-320.png")
+        screenshot(page, f"first-screen-{tool.key}-{lang}-320")
     context.close()
 
 
@@ -275,14 +267,11 @@ def test_the_key_result_stays_in_view_while_typing_on_a_phone(
     browser: Any, served: str, site: SiteConfig, lang: str
 ) -> None:
     # 390 × 844 and 320 × 640 phones with the on-screen keyboard up: what is left of the page.
-    context = _context(browser, 390, 400)
-    page = context.new_page()
+    context, page = open_without_engine(browser, 390, 400)
     problems = []
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    for tool in _tool_pages(site, lang):
+    for tool in tool_pages(site, lang):
         page.goto(served + tool.path)
-        # Options folded away on a phone (the tournament's) are opened, as a reader does to type.
-        page.evaluate("document.querySelectorAll('section[data-mode] details').forEach((d) => { d.open = true; })")
+        unfold_options(page)
         fields = page.evaluate(TYPED_FIELDS)
         assert fields, tool.path
         # The line's module loads at the first focus on a phone's screen.
@@ -304,7 +293,7 @@ def test_the_key_result_stays_in_view_while_typing_on_a_phone(
                         problems.append(f"{where}: the line {seen['line']!r} lacks {missing}")
                 if not seen["fieldInView"]:
                     problems.append(f"{where}: the field itself is hidden")
-            page.screenshot(path=SCREENSHOTS / f"keyboard-{tool.key}-{lang}-{width}.png")
+            screenshot(page, f"keyboard-{tool.key}-{lang}-{width}")
         page.evaluate("document.activeElement.blur()")
         assert page.evaluate("document.querySelector('.key-line').hidden"), tool.path
         page.set_viewport_size({"width": 390, "height": 400})
@@ -321,8 +310,7 @@ def test_the_key_result_stays_in_view_while_typing_on_a_phone(
     context.close()
 
     # A wider screen never loads the line's module, though a field has focus.
-    context = _context(browser, 1024, 700)
-    page = context.new_page()
+    context, page = open_without_engine(browser, 1024, 700)
     page.goto(served + f"{lang}/")
     page.focus("#rating_a")
     page.keyboard.type("1")
@@ -355,8 +343,7 @@ def test_every_table_of_every_article_fits_its_box_at_320_px(
 ) -> None:
     # Before, the title norms article's live tables were 320 px wide in a 260 px box, the
     # verdict column cut off; a table of several columns now stacks its rows on a phone.
-    context = _context(browser, 320, 640)
-    page = context.new_page()
+    context, page = open_without_engine(browser, 320, 640)
     problems, seen = [], 0
     for article in (p for p in load_pages(site) if p.lang == lang):
         page.goto(served + article.path)
@@ -364,11 +351,9 @@ def test_every_table_of_every_article_fits_its_box_at_320_px(
             seen += 1
             if table["width"] > table["box"] + 0.5 or table["cut"]:
                 problems.append(f"/{article.path} {table['caption']!r}: {table}")
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    norms = next(p for p in load_pages(site) if p.lang == lang and p.key == "title-norms")
-    page.goto(served + norms.path)
+    page.goto(served + site_page(site, lang, "title-norms").path)
     page.locator(".live table").first.scroll_into_view_if_needed()
-    page.screenshot(path=SCREENSHOTS / f"article-tables-{lang}-320.png")
+    screenshot(page, f"article-tables-{lang}-320")
     context.close()
     assert seen >= 15
     assert problems == [], "\n".join(problems)
@@ -378,13 +363,11 @@ def test_every_table_of_every_article_fits_its_box_at_320_px(
 def test_a_live_tables_new_rows_stack_like_the_builds(
     browser: Any, served: str, site: SiteConfig, lang: str
 ) -> None:
-    norms = next(p for p in load_pages(site) if p.lang == lang and p.key == "title-norms")
-    context = browser.new_context(viewport={"width": 320, "height": 640})
-    page = context.new_page()
-    page.goto(served + norms.path)
+    context, page, _ = open_page(browser, served + site_page(site, lang, "title-norms").path,
+                                 viewport={"width": 320, "height": 640})
     played = page.locator('.live [name="np_played"]')
     played.focus()
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    wait_ready(page)
     # A game less: the mix table gets rows the page makes, each cell labelled for a phone.
     rows = page.locator('.live tbody[data-out="np_mix"] > tr')
     before = rows.count()
@@ -434,12 +417,8 @@ def test_labels_break_only_where_a_hyphen_shows(
 ) -> None:
     # Before, "Gevinster" broke as "Gevins/ter" and "Wertungszeitraum" as "Wertungszeitra/um";
     # long words now carry soft hyphens in the catalogs (hyphens: auto depends on dictionaries).
-    context = _context(browser, width, 800)
-    page = context.new_page()
-    problems = []
-    for path in _paths(site):
-        page.goto(served + path)
-        problems += [f"/{path}: {item}" for item in page.evaluate(BROKEN_WORDS)]
+    context, page = open_without_engine(browser, width, 800)
+    problems = found_on_every_page(page, served, site, [BROKEN_WORDS])
     context.close()
     assert problems == [], "\n".join(problems)
 
@@ -469,12 +448,7 @@ def test_scroll_shadows_only_on_boxes_that_scroll(
 ) -> None:
     # Before, a live example's boxes drew their cover in the page's colour on the example's own:
     # the shadows showed on boxes that do not scroll.
-    context = browser.new_context(viewport={"width": 1024, "height": 800}, color_scheme=scheme)
-    context.route("**/pyodide/**", lambda route: route.abort())
-    page = context.new_page()
-    problems = []
-    for path in _paths(site):
-        page.goto(served + path)
-        problems += [f"/{path}: {item}" for item in page.evaluate(SHADOW_EDGES)]
+    context, page = open_without_engine(browser, 1024, 800, color_scheme=scheme)
+    problems = found_on_every_page(page, served, site, [SHADOW_EDGES])
     context.close()
     assert problems == [], "\n".join(problems)

@@ -4,21 +4,18 @@ checked against elo_core computing the same fields in CPython."""
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from elo_core.page import compute
+from ready_page import messages, open_page, screenshot, site_page, wait_ready
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
 from sitegen.live_text import example_tree, render
 from sitegen.number_format import format_output
-from sitegen.pipeline import Builder
 
 pytestmark = pytest.mark.browser
-
-READY_TIMEOUT_MS = 60_000
 
 # What the page shows of an example: its mode, fields and every output with how it is shown.
 READ_EXAMPLE = """(example) => {
@@ -38,7 +35,7 @@ READ_EXAMPLE = """(example) => {
 
 
 def _expected_text(output: dict[str, Any], shown: dict[str, Any], lang: str,
-                   messages: dict[str, str]) -> Any:
+                   texts: dict[str, str]) -> Any:
     """What ``shown`` (a [data-out] element) must say for ``output``, as the build writes it."""
     if output is not None and "value" in output:
         output = dict(output)
@@ -49,7 +46,19 @@ def _expected_text(output: dict[str, Any], shown: dict[str, Any], lang: str,
             output["signed"] = False
         if shown["signed"] is not None:
             output["signed"] = shown["signed"] == "true"
-    return format_output(output, lang, messages)
+    return format_output(output, lang, texts)
+
+
+def _answered(page: Any, example: Any, fields: dict[str, str]) -> None:
+    """Types each value into the example's field of that name; waits for the answer the page
+    shows for them (every answer stamps the example with its compute time)."""
+    example.evaluate("(example) => { example.dataset.computeMicros = 'waiting'; }")
+    for name, value in fields.items():
+        example.locator(f'[name="{name}"]').fill(value)
+    page.wait_for_function(
+        """(example) => example.dataset.computeMicros !== "waiting"
+           && !example.classList.contains("is-pending")""",
+        arg=example.element_handle(), timeout=20_000)
 
 
 def _articles(site: SiteConfig, lang: str) -> list[str]:
@@ -61,15 +70,12 @@ def _articles(site: SiteConfig, lang: str) -> list[str]:
 def test_every_live_example_follows_what_the_reader_types(
     browser: Any, served: str, site: SiteConfig, lang: str
 ) -> None:
-    messages = Builder(site)._browser_messages(lang)
-    context = browser.new_context()
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    idle_without_engine = []
-    examples_checked = 0
+    texts = messages(site, lang)
     paths = _articles(site, lang)
     assert len(paths) == 8  # every article, the title norms article among them
+    context, page, errors = open_page(browser, "about:blank")
+    idle_without_engine = []
+    examples_checked = 0
     for path in paths:
         page.goto(served + path)
         state = page.evaluate("document.documentElement.dataset.engine")
@@ -80,33 +86,28 @@ def test_every_live_example_follows_what_the_reader_types(
         examples = page.locator("main [data-live]")
         assert examples.count() >= 1, f"{path} has no live example"
         examples.first.scroll_into_view_if_needed()
-        page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+        wait_ready(page)
         changed_in_text = 0
         for index in range(examples.count()):
             example = examples.nth(index)
             field = example.locator("input[type=text]").first
+            name = field.get_attribute("name") or ""
             before = example.evaluate(READ_EXAMPLE)
             # A rating moves by 100; a small count (rounds, an age) by one, to stay in range.
             old_value = int(field.input_value())
             new_value = str(old_value + (100 if old_value >= 100 else 1))
-            # Every answer the page shows stamps the example with its compute time.
-            example.evaluate("(example) => { example.dataset.computeMicros = 'waiting'; }")
-            field.fill(new_value)
-            page.wait_for_function(
-                """(example) => example.dataset.computeMicros !== "waiting"
-                   && !example.classList.contains("is-pending")""",
-                arg=example.element_handle(), timeout=20_000)
+            _answered(page, example, {name: new_value})
             after = example.evaluate(READ_EXAMPLE)
             in_text = [(b["text"], a["text"]) for b, a in zip(before["outputs"], after["outputs"])
                        if a["tag"] in ("output", "mn")]
             changed_in_text += any(old != new for old, new in in_text)
-            assert after["fields"][field.get_attribute("name")] == new_value
+            assert after["fields"][name] == new_value
             result = compute(after["mode"], after["fields"], lang)
             assert result["ok"], (path, result)
             for shown in after["outputs"]:
                 output = result["outputs"][shown["name"]]
                 if shown["rows"] is not None:
-                    assert shown["rows"] == _expected_text(output, shown, lang, messages)[:len(shown["rows"])]
+                    assert shown["rows"] == _expected_text(output, shown, lang, texts)[:len(shown["rows"])]
                 elif output is not None and "attrs" in output:
                     for name, value in output["attrs"].items():
                         assert shown["attrs"][name] == value, (path, shown["name"], name)
@@ -116,7 +117,7 @@ def test_every_live_example_follows_what_the_reader_types(
                     assert hidden == (output["case"] != shown["attrs"]["data-case"]), (
                         path, shown["name"], shown["attrs"]["data-case"])
                 else:
-                    assert shown["text"] == _expected_text(output, shown, lang, messages), (
+                    assert shown["text"] == _expected_text(output, shown, lang, texts), (
                         path, shown["name"])
             assert "is-stale" not in (example.get_attribute("class") or "")
             examples_checked += 1
@@ -130,7 +131,6 @@ def test_every_live_example_follows_what_the_reader_types(
     assert examples_checked >= 10
 
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-results" / "screenshots"
 # The visible sentences of an example, as the reader sees them (its fields' paragraphs aside).
 VISIBLE_SENTENCES = """(example) => [...example.querySelectorAll("p, li")]
   .filter((el) => el.checkVisibility() && !el.querySelector(".live-field")
@@ -148,33 +148,23 @@ def test_the_dwz_example_shows_the_steps_of_the_rules_that_apply(
     """The rating-systems article's DWZ example 2 for a day before 8 June 2026 and at the
     floor: the page shows the sentences the build's check reads (sitegen/live_check.py renders
     them for the same inputs), none with a "–", and the steps of the rules in force."""
-    messages = Builder(site)._browser_messages(lang)
-    article = next(p for p in load_pages(site) if p.lang == lang and p.key == "rating-systems")
+    texts = messages(site, lang)
+    article = site_page(site, lang, "rating-systems")
     built = (site.out_dir / article.path / "index.html").read_text(encoding="utf-8")
-    context = browser.new_context(viewport={"width": 390, "height": 900})
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(served + article.path)
+    context, page, errors = open_page(browser, served + article.path,
+                                      viewport={"width": 390, "height": 900})
     example = page.locator("main [data-live]", has=page.locator('input[type=date][name="dwz_played"]'))
     number = int((example.get_attribute("id") or "")[len("live"):])
     example.locator('[name="dwz_rating"]').focus()
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    wait_ready(page)
     for case, fields in (("old-date", {"dwz_played": "2026-05-01"}), ("floor", FLOOR)):
-        example.evaluate("(example) => { example.dataset.computeMicros = 'waiting'; }")
-        for name, value in fields.items():
-            example.locator(f'[name="{name}"]').fill(value)
-        page.wait_for_function(
-            """(example) => example.dataset.computeMicros !== "waiting"
-               && !example.classList.contains("is-pending")""",
-            arg=example.element_handle(), timeout=20_000)
+        _answered(page, example, fields)
         now = example.evaluate(READ_EXAMPLE)["fields"]
         shown = example.evaluate(VISIBLE_SENTENCES)
         assert shown and not [text for text in shown if "–" in text], (case, shown)
         # The sentences the check read are the ones the page shows.
         result = compute("dwz", now, lang)
-        blocks, missing = render(example_tree(built, number), result["outputs"], lang, messages)
+        blocks, missing = render(example_tree(built, number), result["outputs"], lang, texts)
         # Compared as text: the check reads a formula in a sentence as a line ("((800 · …) /
         # (E + n))"), the page sets it as a fraction; brackets and strokes aside they agree.
         def text(shown: str) -> str:
@@ -190,6 +180,6 @@ def test_the_dwz_example_shows_the_steps_of_the_rules_that_apply(
             assert result_text.startswith("1120 + (-25,0) = 1095,0" if lang != "en"
                                           else "1120 + (-25.0) = 1095.0"), result_text
         example.scroll_into_view_if_needed()
-        example.screenshot(path=SCREENSHOTS / f"dwz-example-{case}-{lang}-390.png")
+        screenshot(example, f"dwz-example-{case}-{lang}-390")
     assert errors == []
     context.close()
