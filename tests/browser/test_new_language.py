@@ -21,7 +21,7 @@ from elo_core.page import DEFAULTS, compute
 from sitegen.number_format import format_number, number_symbols
 from sitegen.serve import make_server
 
-from ready_page import open_ready
+from ready_page import choose_file, open_ready, player_row, wait_out
 
 pytestmark = pytest.mark.browser
 
@@ -127,12 +127,10 @@ def _names(page: Any) -> list[str]:
 
 def test_the_swedish_tournament_table_sorts_swedish_numbers(browser: Any, swedish: str) -> None:
     context, page, errors = open_ready(browser, swedish + "sv/tournament/")
-    page.set_input_files("#trf_file", files=[{
-        "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
-    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+    choose_file(page, "#trf_file", "spring.trf", SPRING)
+    wait_out(page, "trf_name", "Lakeside Spring Open 2025")
     # Rossi (test_tournament.py works her row out): 1,720 → 1,758, 1.5 of 0.54 expected.
-    rossi = page.locator(".trf-table > tbody", has=page.locator(".trf-open", has_text="Rossi"))
-    cells = rossi.locator("tr").first.locator("th, td").all_inner_texts()
+    cells = player_row(page, "Rossi").locator("tr").first.locator("th, td").all_inner_texts()
     assert cells[2:10] == [f"1{NBSP}720", "40*", "4", "1,5", "0,54", "+38", f"1{NBSP}758",
                            f"2{NBSP}169"]
 

@@ -11,7 +11,15 @@ from typing import Any
 
 import pytest
 
-from ready_page import READY_TIMEOUT_MS, open_ready, poll
+from ready_page import (
+    choose_file,
+    new_page,
+    open_ready,
+    player_row,
+    poll,
+    wait_out,
+    wait_ready,
+)
 
 from elo_core.page import compute_json, parse_reply
 from elo_core.page.trf import CSV_COLUMNS
@@ -121,8 +129,28 @@ def names(page: Any) -> list[str]:
     return [name.lstrip("▸▾ ").strip() for name in result]
 
 
-def player_row(page: Any, name: str) -> Any:
-    return page.locator(".trf-table > tbody", has=page.locator(".trf-open", has_text=name))
+def choose_spring(page: Any, text: str = SPRING) -> None:
+    """Chooses the spring open (or ``text``, a changed copy) and waits until it is rated."""
+    choose_file(page, "#trf_file", "spring.trf", text)
+    wait_out(page, "trf_name", "Lakeside Spring Open 2025")
+
+
+def random_tournament(players: int, rounds: int) -> str:
+    """A tournament file of the benchmark's generator, as the benchmark runs it (bench/ on
+    the path)."""
+    import importlib
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+    text: str = importlib.import_module("trf").random_tournament(players=players, rounds=rounds)
+    return text
+
+
+def nothing_scrolls_sideways(page: Any, width: int) -> None:
+    """Neither the page nor the table's own box scrolls sideways."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    wrap = page.locator(".trf-table").locator("xpath=..")
+    assert wrap.evaluate("(box) => box.scrollWidth <= box.clientWidth")
 
 
 @pytest.mark.parametrize("lang", ["en", "de", "da"])
@@ -133,18 +161,12 @@ def test_a_tournament_file_is_rated_on_the_device(
     context = browser.new_context(accept_downloads=True)
     requests: list[tuple[str, str]] = []
     context.on("request", lambda request: requests.append((request.url, request.post_data or "")))
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(served + case["path"])
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    page, errors = new_page(context, served + case["path"])
+    wait_ready(page)
     # The build's example is on the page before anything is typed.
     assert page.inner_text('[data-out="trf_name"]') == "Riverside Summer Open 2025"
 
-    page.set_input_files("#trf_file", files=[{
-        "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
-    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+    choose_spring(page)
     assert page.input_value('[name="trf_text"]') == SPRING
     assert page.inner_text('[data-out="trf_players"]') == "10"
     assert page.eval_on_selector("#trf_file", "(input) => input.files.length") == 1
@@ -228,7 +250,7 @@ def test_a_tournament_file_is_rated_on_the_device(
     if lang == "en":
         # A file dropped onto the field is read like a chosen one.
         page.evaluate(DROP, WINTER)
-        page.locator('[data-out="trf_name"]', has_text="Vesterbro Winter Club").wait_for()
+        wait_out(page, "trf_name", "Vesterbro Winter Club")
         assert box.is_hidden()
 
     # Nothing typed or loaded left the device: every request went to this server, and none
@@ -245,13 +267,7 @@ def test_a_tournament_file_is_rated_on_the_device(
 def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
     browser: Any, served: str
 ) -> None:
-    import importlib
-    import sys
-
-    # The benchmark's generator, as the benchmark runs it: with bench/ on the path.
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-    generator = importlib.import_module("trf")
-    text = generator.random_tournament(players=240, rounds=9)
+    text = random_tournament(players=240, rounds=9)
     context = browser.new_context()
     # The longest text the page parses as JSON: a long answer reaches it in parts.
     context.add_init_script("""(() => {
@@ -262,15 +278,13 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
         return parse.call(this, text, ...rest);
       };
     })()""")
-    page = context.new_page()
-    page.goto(served + "en/tournament/")
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
+    page, _ = new_page(context, served + "en/tournament/")
+    wait_ready(page)
     # What the table holds at the answer, right after the page's own handler has run.
     page.evaluate("""() => document.querySelector('section[data-mode="trf"]').addEventListener(
       "results", () => { const t = document.querySelector("table.trf-table");
         window.atAnswer = [t.tBodies.length, t.getAttribute("aria-busy")]; }, { once: true })""")
-    page.set_input_files("#trf_file", files=[{
-        "name": "big.trf", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
+    choose_file(page, "#trf_file", "big.trf", text)
     button = page.locator("#trf-show-all")
     button.wait_for(timeout=30_000)
     assert button.inner_text() == "Show all 240 players (the table above shows the first 100)"
@@ -314,18 +328,8 @@ def test_a_big_open_shows_its_first_hundred_players_and_the_rest_on_request(
 
 
 def test_open_players_stay_open_when_the_file_is_rated_again(browser: Any, served: str) -> None:
-    import importlib
-    import sys
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
-    generator = importlib.import_module("trf")
-    context = browser.new_context()
-    page = context.new_page()
-    page.goto(served + "en/tournament/")
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    page.set_input_files("#trf_file", files=[{
-        "name": "big.trf", "mimeType": "text/plain",
-        "buffer": generator.random_tournament(players=240, rounds=9).encode("utf-8")}])
+    context, page, _ = open_ready(browser, served + "en/tournament/")
+    choose_file(page, "#trf_file", "big.trf", random_tournament(players=240, rounds=9))
     page.locator("#trf-show-all").wait_for(timeout=30_000)
     page.click("#trf-show-all")
     complete = page.locator("table.trf-table:not([aria-busy])")
@@ -359,10 +363,7 @@ def test_a_file_with_an_unreadable_date_is_rated_with_a_visible_warning(
     context, page, errors = open_ready(browser, served + case["path"])
     warnings = page.locator(".trf-warnings")
     assert warnings.is_hidden()  # the example reads without a warning
-    text = SPRING.replace("052 2025/04/13", "052 13th of Smarch")
-    page.set_input_files("#trf_file", files=[{
-        "name": "spring.trf", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
-    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+    choose_spring(page, SPRING.replace("052 2025/04/13", "052 13th of Smarch"))
     warnings.wait_for(state="visible")
     # One line per kind, each warning behind it.
     assert warnings.locator("summary").all_inner_texts() == case["kinds"]
@@ -408,16 +409,9 @@ KEY_CELLS = """() => {
 def test_on_a_390_px_phone_every_player_shows_name_k_change_and_new_rating(
     browser: Any, served: str, lang: str, path: str, points: str
 ) -> None:
-    context = browser.new_context(viewport={"width": 390, "height": 844})
-    page = context.new_page()
-    page.set_default_timeout(20_000)
-    errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(served + path)
-    page.locator('html[data-engine="ready"]').wait_for(state="attached", timeout=READY_TIMEOUT_MS)
-    page.set_input_files("#trf_file", files=[{
-        "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
-    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+    context, page, errors = open_ready(browser, served + path,
+                                       viewport={"width": 390, "height": 844})
+    choose_spring(page)
 
     def check() -> None:
         rows = page.evaluate(KEY_CELLS)
@@ -426,10 +420,7 @@ def test_on_a_390_px_phone_every_player_shows_name_k_change_and_new_rating(
             for cell in cells:
                 assert cell["shown"] and cell["text"], cell
                 assert 0 <= cell["left"] and cell["right"] <= cell["width"], cell
-        # No sideways scrolling: neither the page nor the table's own box.
-        assert page.evaluate("document.documentElement.scrollWidth") <= 390
-        wrap = page.locator(".trf-table").locator("xpath=..")
-        assert wrap.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+        nothing_scrolls_sideways(page, 390)
 
     check()
     # The panel of a player lists the other columns, the file's points among them, and
@@ -466,17 +457,13 @@ def test_on_a_wide_screen_names_take_one_line_level_with_the_numbers(
 ) -> None:
     context, page, errors = open_ready(browser, served + CASES[lang]["path"],
                                        viewport={"width": 1280, "height": 900})
-    page.set_input_files("#trf_file", files=[{
-        "name": "spring.trf", "mimeType": "text/plain", "buffer": SPRING.encode("utf-8")}])
-    page.locator('[data-out="trf_name"]', has_text="Lakeside Spring Open 2025").wait_for()
+    choose_spring(page)
     rows = page.evaluate(NAME_LINES)
     assert len(rows) == 10
     for row in rows:
         assert row["lines"] == 1 and abs(row["below"]) <= 2, row
-    # ... and the whole table fits: neither the page nor the table's box scrolls sideways.
-    assert page.evaluate("document.documentElement.scrollWidth") <= 1280
-    wrap = page.locator(".trf-table").locator("xpath=..")
-    assert wrap.evaluate("(box) => box.scrollWidth <= box.clientWidth")
+    # ... and the whole table fits.
+    nothing_scrolls_sideways(page, 1280)
     assert errors == []
     context.close()
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from ready_page import open_ready, poll
+from ready_page import choose_file, open_ready, poll
 from tournament_files import open_event
 
 from elo_core.page import compute
@@ -32,12 +32,17 @@ RESULTS_BELOW_FIELD = """() => document.getElementById("trf-summary").getBoundin
   - document.getElementById("trf_file").closest(".field").getBoundingClientRect().top"""
 
 
-def choose_file(page: Any) -> None:
-    """Choose the open through the file field and wait for its norm list."""
-    page.set_input_files("#trf_file", files=[{
-        "name": "taunus-open.trf", "mimeType": "text/plain", "buffer": TEXT.encode("utf-8")}])
+def open_with_the_open(browser: Any, served: str, lang: str, width: int, height: int
+                       ) -> tuple[Any, Any, list[str]]:
+    """The tournament page on a ``width`` × ``height`` screen, the results within a screen of the
+    file field; then the open chosen there, once its norm list and its table are made."""
+    context, page, errors = open_ready(browser, served + PATHS[lang],
+                                       viewport={"width": width, "height": height})
+    assert page.evaluate(RESULTS_BELOW_FIELD) < height
+    choose_file(page, "#trf_file", "taunus-open.trf", TEXT)
     page.locator(f'.trf-norm-line[data-number="{NORM_PLAYER}"]').first.wait_for(timeout=60_000)
     page.locator("table.trf-table:not([aria-busy])").wait_for(state="attached", timeout=20_000)
+    return context, page, errors
 
 
 # Every box inside the opened player that is wider than the screen, or a cell or value whose
@@ -69,10 +74,7 @@ def fits_the_screen(page: Any, body: Any, width: int) -> None:
 def test_on_a_phone_the_summary_comes_into_view_and_a_player_fits_the_screen(
     browser: Any, served: str, lang: str
 ) -> None:
-    context, page, errors = open_ready(browser, served + PATHS[lang],
-                                       viewport={"width": 390, "height": 740})
-    assert page.evaluate(RESULTS_BELOW_FIELD) < 740
-    choose_file(page)
+    context, page, errors = open_with_the_open(browser, served, lang, 390, 740)
     # The answer is shown: the summary is in the viewport (the form above is a screen tall).
     top, bottom = page.locator("#trf-summary").evaluate(
         "(p) => { const box = p.getBoundingClientRect(); return [box.top, box.bottom]; }")
@@ -162,12 +164,9 @@ def opens_a_player_beyond_the_first_hundred(page: Any) -> None:
 def test_on_a_desktop_the_table_fits_and_the_norm_certificates_print_one_a4_sheet_each(
     browser: Any, served: str, lang: str
 ) -> None:
-    context, page, errors = open_ready(browser, served + PATHS[lang],
-                                       viewport={"width": 1280, "height": 900})
+    context, page, errors = open_with_the_open(browser, served, lang, 1280, 900)
     # The print dialog is the browser's: the test prints to PDF itself.
     page.evaluate("() => { window.print = () => { window.printed = (window.printed || 0) + 1; }; }")
-    assert page.evaluate(RESULTS_BELOW_FIELD) < 900
-    choose_file(page)
     table_fits_its_card(page)
     certificates_print_one_sheet_each(page, lang)
     if lang == "en":

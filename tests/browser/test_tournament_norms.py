@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ready_page import open_ready
+from ready_page import choose_file, open_ready, player_row, wait_out
 
 pytestmark = pytest.mark.browser
 
@@ -27,56 +27,39 @@ NORDIC = FIXTURE.read_text(encoding="utf-8")
 # 7 title-holders (≥ 5), 4 IM or GM (≥ 3).
 # GM: Ra 2339 < 2380, no line. WGM: made too. Holm (FM, 4 of 9) against an IM Ra of 2325
 # needs dp ≥ 124.5: 67 % = 6 of 9, so 2 points short.
-CASES = {
-    "en": {
-        "path": "en/tournament/",
-        "lines": [["1", "IM", "achieved", "IM norm achieved", ""],
-                  ["1", "WGM", "achieved", "WGM norm achieved", ""]],
-        "holm": ["6", "IM", "missed", "IM norm not achieved",
-                 "Missing: 2.0 more points (6.0 needed)."],
-        "labels": [
-            "Games that count", "Federations other than the player's own",
-            "Opponents from the player's own federation", "Most opponents from one federation",
-            "Title-holders among the opponents (not CM or WCM)",
-            "Opponents with the title IM or GM", "Average rating of the opponents (Ra)",
-            "Performance (Rp, before rounding)", "Points (at least 35 %)",
-        ],
-        "values": ["9", "4", "3", "3", "7", "4", "2,323", "2,489", "6.5"],
-        "needed": ["at least 9", "at least 2", "at most 5", "at most 6", "at least 5",
-                   "at least 3", "at least 2,230", "at least 2,449.5", "at least 3.5"],
-        "yes": "Yes",
-        "caption": "IM norm, requirement by requirement: Sørensen, Freja",
-        "raised": "Meyer, Tom (no. 10, rated 1,980) counts as 2,050",
-    },
-    "de": {
-        "path": "de/turnier/",
-        "lines": [["1", "IM", "achieved", "IM-Norm erfüllt", ""],
-                  ["1", "WGM", "achieved", "WGM-Norm erfüllt", ""]],
-        "holm": ["6", "IM", "missed", "IM-Norm nicht erfüllt",
-                 "Es fehlen: 2,0 Punkte mehr (6,0 nötig)."],
-        "labels": None,
-        "values": ["9", "4", "3", "3", "7", "4", "2.323", "2.489", "6,5"],
-        "needed": ["mindestens 9", "mindestens 2", "höchstens 5", "höchstens 6", "mindestens 5",
-                   "mindestens 3", "mindestens 2.230", "mindestens 2.449,5", "mindestens 3,5"],
-        "yes": "Ja",
-        "caption": "IM-Norm, Bedingung für Bedingung: Sørensen, Freja",
-        "raised": "Meyer, Tom (Nr. 10, Elo 1.980) zählt mit 2.050",
-    },
-    "da": {
-        "path": "da/turnering/",
-        "lines": [["1", "IM", "achieved", "IM-norm opnået", ""],
-                  ["1", "WGM", "achieved", "WGM-norm opnået", ""]],
-        "holm": ["6", "IM", "missed", "IM-norm ikke opnået",
-                 "Mangler: 2,0 point mere (6,0 kræves)."],
-        "labels": None,
-        "values": ["9", "4", "3", "3", "7", "4", "2.323", "2.489", "6,5"],
-        "needed": ["mindst 9", "mindst 2", "højst 5", "højst 6", "mindst 5", "mindst 3",
-                   "mindst 2.230", "mindst 2.449,5", "mindst 3,5"],
-        "yes": "Ja",
-        "caption": "IM-norm, krav for krav: Sørensen, Freja",
-        "raised": "Meyer, Tom (nr. 10, rating 1.980) tæller som 2.050",
-    },
+PATHS = {"en": "en/tournament/", "de": "de/turnier/", "da": "da/turnering/"}
+# A norm made, one missed and what it misses by.
+VERDICTS = {
+    "en": ("{} norm achieved", "{} norm not achieved", "Missing: 2.0 more points (6.0 needed)."),
+    "de": ("{}-Norm erfüllt", "{}-Norm nicht erfüllt", "Es fehlen: 2,0 Punkte mehr (6,0 nötig)."),
+    "da": ("{}-norm opnået", "{}-norm ikke opnået", "Mangler: 2,0 point mere (6,0 kræves)."),
 }
+# What is needed: at least or at most.
+BOUNDS = {"en": ("at least", "at most"), "de": ("mindestens", "höchstens"),
+          "da": ("mindst", "højst")}
+YES = {"en": "Yes", "de": "Ja", "da": "Ja"}
+CAPTIONS = {
+    "en": "IM norm, requirement by requirement: Sørensen, Freja",
+    "de": "IM-Norm, Bedingung für Bedingung: Sørensen, Freja",
+    "da": "IM-norm, krav for krav: Sørensen, Freja",
+}
+RAISED = {
+    "en": "Meyer, Tom (no. 10, rated 1,980) counts as 2,050",
+    "de": "Meyer, Tom (Nr. 10, Elo 1.980) zählt mit 2.050",
+    "da": "Meyer, Tom (nr. 10, rating 1.980) tæller som 2.050",
+}
+# Her IM table, row by row: the requirement (in English), what she has, what is needed (at
+# least or at most) and its paragraph.
+LABELS = [
+    "Games that count", "Federations other than the player's own",
+    "Opponents from the player's own federation", "Most opponents from one federation",
+    "Title-holders among the opponents (not CM or WCM)",
+    "Opponents with the title IM or GM", "Average rating of the opponents (Ra)",
+    "Performance (Rp, before rounding)", "Points (at least 35 %)",
+]
+VALUES = ["9", "4", "3", "3", "7", "4", "2,323", "2,489", "6.5"]
+NEEDED = [(0, "9"), (0, "2"), (1, "5"), (1, "6"), (0, "5"), (0, "3"), (0, "2,230"),
+          (0, "2,449.5"), (0, "3.5")]
 RULES = ["B.01 1.4.1", "B.01 1.4.3", "B.01 1.4.4", "B.01 1.4.4", "B.01 1.4.5", "B.01 1.4.5",
          "B.01 1.4.7", "B.01 1.4.8", "B.01 1.4.8"]
 
@@ -93,47 +76,53 @@ def norm_lines(page: Any) -> list[list[str]]:
     return page.evaluate(NORM_LINES)  # type: ignore[no-any-return]
 
 
+def in_lang(number: str, lang: str) -> str:
+    """An English number as the page's language writes it: 2,449.5 in German is 2.449,5."""
+    return number if lang == "en" else number.translate(str.maketrans(",.", ".,"))
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "da"])
 def test_a_loaded_file_shows_the_norm_and_every_requirement(
     browser: Any, served: str, lang: str
 ) -> None:
-    case = CASES[lang]
-    context, page, errors = open_ready(browser, served + case["path"])
+    context, page, errors = open_ready(browser, served + PATHS[lang])
     # The example has five rounds: no norm is within reach, and the page says so.
     assert page.locator(".trf-no-norms").is_visible()
     assert page.locator(".trf-norm-list").first.is_hidden()
     # The federation rules as the file shows them: waived only for a big Swiss (1.4.3d).
     assert page.input_value('[name="trf_exemption"]') == "auto"
 
-    page.set_input_files("#trf_file", files=[{
-        "name": "nordic.trf", "mimeType": "text/plain", "buffer": NORDIC.encode("utf-8")}])
-    page.locator('[data-out="trf_name"]', has_text="Nordic Invitational 2025").wait_for()
+    choose_file(page, "#trf_file", "nordic.trf", NORDIC)
+    wait_out(page, "trf_name", "Nordic Invitational 2025")
     page.locator(".trf-norm-list").first.wait_for(state="visible")
     assert page.locator(".trf-no-norms").is_hidden()
     lines = norm_lines(page)
-    assert lines[:2] == case["lines"]
-    assert case["holm"] in lines
+    made, not_made, short = VERDICTS[lang]
+    assert lines[:2] == [["1", title, "achieved", made.format(title), ""]
+                         for title in ("IM", "WGM")]
+    assert ["6", "IM", "missed", not_made.format("IM"), short] in lines
     assert all(line[0] != "1" or line[2] != "GM" for line in lines)  # Ra 2339: out of reach
 
     # Her panel: a table per title, every requirement with what she has, what is needed,
     # whether it is met and its paragraph; then the opponent raised to the floor.
-    freja = page.locator(".trf-table > tbody", has=page.locator(".trf-open", has_text="Sørensen"))
+    freja = player_row(page, "Sørensen")
     freja.locator(".trf-open").click()
     tables = freja.locator("table.trf-norm")
     tables.first.wait_for()
     assert tables.count() == 3  # GM, IM and WGM: she holds WIM
-    im = freja.locator("table.trf-norm", has_text=case["caption"])
-    assert im.locator("caption").inner_text() == case["caption"]
+    im = freja.locator("table.trf-norm", has_text=CAPTIONS[lang])
+    assert im.locator("caption").inner_text() == CAPTIONS[lang]
     rows = im.locator("tbody tr")
     assert rows.count() == 9
     cells = [rows.nth(i).locator("th, td").all_inner_texts() for i in range(9)]
-    if case["labels"]:
-        assert [row[0] for row in cells] == case["labels"]
-    assert [row[1] for row in cells] == case["values"]
-    assert [row[2] for row in cells] == case["needed"]
-    assert [row[3] for row in cells] == [case["yes"]] * 9
+    if lang == "en":
+        assert [row[0] for row in cells] == LABELS
+    assert [row[1] for row in cells] == [in_lang(value, lang) for value in VALUES]
+    assert [row[2] for row in cells] == [
+        f"{BOUNDS[lang][bound]} {in_lang(value, lang)}" for bound, value in NEEDED]
+    assert [row[3] for row in cells] == [YES[lang]] * 9
     assert [row[4] for row in cells] == RULES
     notes = freja.locator(".trf-norm-note").all_inner_texts()
-    assert any(note.startswith(case["raised"]) for note in notes)
+    assert any(note.startswith(RAISED[lang]) for note in notes)
     assert errors == []
     context.close()
