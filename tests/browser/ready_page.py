@@ -51,6 +51,22 @@ def wait_ready(page: Any, timeout_ms: float = READY_TIMEOUT_MS) -> str:
     return start
 
 
+def wait_snapshot_stored(page: Any, timeout_ms: float = READY_TIMEOUT_MS) -> None:
+    """Waits until the page has stored the engine's memory snapshot (or found it stored)."""
+    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached",
+                                                                 timeout=timeout_ms)
+
+
+def snapshot_keys(page: Any) -> list[str]:
+    """The addresses the engine's memory snapshots are stored under (their cache is named by
+    the site's scope, /)."""
+    keys: list[str] = page.evaluate("""async () => {
+      if (!(await caches.has("elo-snapshot /"))) return [];
+      return (await (await caches.open("elo-snapshot /")).keys()).map((request) => request.url);
+    }""")
+    return keys
+
+
 def open_ready(browser: Any, url: str, *, ready_timeout_ms: float = READY_TIMEOUT_MS,
                **context_args: Any) -> tuple[Any, Any, list[str]]:
     """A new context with one page at ``url`` once its engine is ready, and the list its

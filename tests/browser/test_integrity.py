@@ -10,7 +10,15 @@ from typing import Any
 
 import pytest
 
-from ready_page import fill, open_page, open_ready, poll, wait_out, wait_ready
+from ready_page import (
+    fill,
+    open_page,
+    open_ready,
+    poll,
+    wait_out,
+    wait_ready,
+    wait_snapshot_stored,
+)
 
 pytestmark = pytest.mark.browser
 TIMEOUT_MS = 180_000
@@ -84,13 +92,13 @@ CORRUPT_SNAPSHOT = """async () => {
 
 def test_a_snapshot_that_does_not_match_its_sha256_is_dropped(browser: Any, served: str) -> None:
     context, page, _ = open_ready(browser, served + "da/", ready_timeout_ms=TIMEOUT_MS)
-    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    wait_snapshot_stored(page, TIMEOUT_MS)
     recorded = page.evaluate(CORRUPT_SNAPSHOT)
     assert re.fullmatch(r"[0-9a-f]{64}", recorded)
     page.reload()
     assert wait_ready(page, TIMEOUT_MS) == "fresh"
     # A good one replaces it, and the next visit restores that.
-    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=TIMEOUT_MS)
+    wait_snapshot_stored(page, TIMEOUT_MS)
     page.reload()
     assert wait_ready(page, TIMEOUT_MS) == "snapshot"
     context.close()

@@ -9,7 +9,16 @@ from typing import Any
 
 import pytest
 
-from ready_page import fill, new_page, open_page, poll, wait_out, wait_ready
+from ready_page import (
+    fill,
+    new_page,
+    open_page,
+    poll,
+    snapshot_keys,
+    wait_out,
+    wait_ready,
+    wait_snapshot_stored,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -19,11 +28,6 @@ RUNTIME_CACHED = """async () => {
   if (!names.length) return [];
   const cache = await caches.open(names[0]);
   return (await cache.keys()).map((request) => request.url.split("/").pop()).sort();
-}"""
-
-SNAPSHOT_KEYS = """async () => {
-  if (!(await caches.has("elo-snapshot /"))) return [];  // named by the site's scope
-  return (await (await caches.open("elo-snapshot /")).keys()).map((request) => request.url);
 }"""
 
 # The pages and files the service worker keeps for offline use, by path.
@@ -96,13 +100,13 @@ def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
         browser: Any, own_site: Any) -> None:
     base, log = own_site.start(), own_site.log
     context, page, workers, errors = _open_article(browser, base)
-    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=120_000)
+    wait_snapshot_stored(page, 120_000)
     # Prepared in the background: the article's own engine was never wanted, and the
     # worker that made the snapshot has stopped.
     assert page.evaluate("document.documentElement.dataset.engine") == "idle"
     assert len(workers) == 1
     assert poll(page, lambda: not page.workers), page.workers
-    [key] = page.evaluate(SNAPSHOT_KEYS)
+    [key] = snapshot_keys(page)
     assert page.evaluate("document.documentElement.dataset.lockSrc").split("/")[-1] in key
     assert sum("pyodide.asm.wasm" in path for path in log) == 1
 
@@ -113,8 +117,8 @@ def test_an_article_stores_the_snapshot_and_the_calculator_restores_it(
     # Another article (no example in view, so its engine is not wanted) finds the
     # snapshot stored and starts nothing more than a look.
     page.goto(base + "de/elo-formel/")
-    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=60_000)
-    assert page.evaluate(SNAPSHOT_KEYS) == [key]
+    wait_snapshot_stored(page)
+    assert snapshot_keys(page) == [key]
     assert sum("pyodide.asm.wasm" in path for path in log) == 1
     assert errors == []
     context.close()
@@ -136,7 +140,7 @@ def test_a_live_example_wanted_while_the_snapshot_is_made_takes_that_engine_over
     assert poll(page, lambda: outputs.all_text_contents() != before)
     # The same worker: none was started beside it, and it stays to answer.
     assert len(workers) == 1 and len(page.workers) == 1
-    page.locator('html[data-engine-snapshot="stored"]').wait_for(state="attached", timeout=120_000)
+    wait_snapshot_stored(page, 120_000)
     page.wait_for_timeout(500)
     assert len(page.workers) == 1
     assert sum("pyodide.asm.wasm" in path for path in log) == 1

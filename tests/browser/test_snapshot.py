@@ -6,17 +6,9 @@ from typing import Any
 
 import pytest
 
-from ready_page import fill, open_page, wait_out, wait_ready
+from ready_page import fill, open_page, snapshot_keys, wait_out, wait_ready, wait_snapshot_stored
 
 pytestmark = pytest.mark.browser
-STORED = 'html[data-engine-snapshot="stored"]'
-TIMEOUT_MS = 60_000
-
-# The snapshot's cache, named by the site's scope (served at /).
-SNAPSHOT_KEYS = """async () => {
-  if (!(await caches.has("elo-snapshot /"))) return [];
-  return (await (await caches.open("elo-snapshot /")).keys()).map((request) => request.url);
-}"""
 
 # Replace the stored snapshot by `body` (gzip-compressed like the real one) under `url`.
 STORE = """async ([url, body]) => {
@@ -29,13 +21,13 @@ STORE = """async ([url, body]) => {
 def first_visit(browser: Any, url: str) -> tuple[Any, Any, list[str]]:
     context, page, errors = open_page(browser, url)
     assert wait_ready(page) == "fresh"
-    page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
+    wait_snapshot_stored(page)
     return context, page, errors
 
 
 def test_a_second_visit_restores_the_engine_and_every_tool_works(browser: Any, served: str) -> None:
     context, page, errors = first_visit(browser, served + "en/")
-    keys = page.evaluate(SNAPSHOT_KEYS)
+    keys = snapshot_keys(page)
     lock = page.evaluate("document.documentElement.dataset.lockSrc")
     assert len(keys) == 1 and "314.0.7" in keys[0] and lock.split("/")[-1] in keys[0]
 
@@ -52,20 +44,20 @@ def test_a_second_visit_restores_the_engine_and_every_tool_works(browser: Any, s
     page.fill('[name="league_games"]', '[White "Ann"]\n[Black "Bo"]\n[Result "1-0"]\n\n1. e4 1-0\n')
     wait_out(page, "league_players", "2", 30_000)
     assert errors == []
-    assert page.evaluate(SNAPSHOT_KEYS) == keys, "a restored engine stores nothing new"
+    assert snapshot_keys(page) == keys, "a restored engine stores nothing new"
     context.close()
 
 
 def test_a_snapshot_that_does_not_fit_is_dropped_and_replaced(browser: Any, served: str) -> None:
     context, page, errors = first_visit(browser, served + "de/")
-    [key] = page.evaluate(SNAPSHOT_KEYS)
+    [key] = snapshot_keys(page)
 
     # Bytes that are not a snapshot under the right key: the engine starts afresh.
     page.evaluate(STORE, [key, "not a snapshot"])
     page.reload()
     assert wait_ready(page) == "fresh"
-    page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
-    assert page.evaluate(SNAPSHOT_KEYS) == [key]
+    wait_snapshot_stored(page)
+    assert snapshot_keys(page) == [key]
     fill(page, rating_a="1500", rating_b="1700")
     wait_out(page, "expected_a", "0,24", 10_000)
 
@@ -73,8 +65,8 @@ def test_a_snapshot_that_does_not_fit_is_dropped_and_replaced(browser: Any, serv
     page.evaluate(STORE, [key.replace("wheel=", "wheel=old"), "x"])
     page.reload()
     assert wait_ready(page) == "fresh"
-    page.locator(STORED).wait_for(state="attached", timeout=TIMEOUT_MS)
-    assert page.evaluate(SNAPSHOT_KEYS) == [key]
+    wait_snapshot_stored(page)
+    assert snapshot_keys(page) == [key]
     page.reload()
     assert wait_ready(page) == "snapshot"
     assert errors == []
