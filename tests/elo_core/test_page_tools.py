@@ -66,22 +66,6 @@ def test_k_advisor_cap_k_times_n_at_most_700() -> None:
     assert value(within["k_cap"]["params"]["total"]) == 180
 
 
-def test_k_advisor_reports_every_bad_field() -> None:
-    found = errors(
-        "k_advisor", rated_games="many", birth_year="20x0", rating="5000", games_in_period="-1"
-    )
-    assert found == [
-        ("rated_games", "count-invalid", None),
-        ("birth_year", "year-invalid", None),
-        ("rating", "rating-invalid", None),
-        ("games_in_period", "count-invalid", None),
-    ]
-
-
-def test_k_advisor_year_before_birth_year() -> None:
-    assert errors("k_advisor", birth_year="2010", year="2005") == [("year", "year-invalid", None)]
-
-
 # --- performance and initial rating ------------------------------------------------------------
 
 
@@ -145,22 +129,6 @@ def test_performance_fide_and_linear() -> None:
     assert value(perfect["perf_fide"]) == 2700  # 100 % → Ra + 800
 
 
-def test_performance_bad_inputs_all_reported() -> None:
-    assert errors("performance", perf_opponents="1800\nabc", perf_score="x") == [
-        ("perf_opponents", "rating-invalid", 2),
-        ("perf_score", "score-invalid", None),
-    ]
-    assert errors("performance", perf_opponents="", perf_score="1") == [
-        ("perf_opponents", "games-invalid", None)
-    ]
-    assert errors("performance", perf_opponents="1800 1900", perf_score="3") == [
-        ("perf_score", "score-invalid", None)
-    ]
-    assert errors("performance", perf_opponents="1800 1900", perf_score="0,3") == [
-        ("perf_score", "score-invalid", None)
-    ]
-
-
 def test_initial_rating_from_five_opponents() -> None:
     out = ok("initial", init_opponents="1650 1580 1720 1490 1610", init_score="2,5")
     # Ra = (8050 + 3600) / 7 = 1664.29; p = 3.5 / 7 = 0.50 → dp 0 → 1664.
@@ -187,12 +155,6 @@ def test_initial_rating_explains_why_not_or_the_cap(opponents: str, score: str, 
         assert out["init_rating"] is None
 
 
-def test_initial_bad_score() -> None:
-    assert errors("initial", init_opponents="1500 1500", init_score="-1") == [
-        ("init_score", "score-invalid", None)
-    ]
-
-
 # --- club league --------------------------------------------------------------------------------
 
 
@@ -201,21 +163,6 @@ def test_parse_lines_reads_names_with_spaces_and_all_result_forms() -> None:
     assert [(g.player_a, g.player_b, g.score_a) for g in games] == [
         ("Anna Berg", "Ben", 1.0), ("Ben", "Clara", 0.5), ("Clara", "Anna Berg", 0.0),
     ]
-
-
-@pytest.mark.parametrize(
-    ("text", "line", "code"),
-    [
-        ("A | B | 1\nA | B\n", 2, "games-invalid"),
-        ("A | B | 1\n\nA | A | 1", 3, "player-invalid"),
-        ("A | B | 2", 1, "games-invalid"),
-        (" | B | 1", 1, "player-invalid"),
-    ],
-)
-def test_parse_lines_names_the_bad_line(text: str, line: int, code: str) -> None:
-    with pytest.raises(InputError) as caught:
-        parse_lines(text)
-    assert (caught.value.code, caught.value.line) == (code, line)
 
 
 def test_league_default_club_standings_total_and_csv() -> None:
@@ -271,18 +218,6 @@ def test_league_pgn_format() -> None:
     out = ok("league", league_format="pgn", league_games=pgn)
     assert value(out["league_games_count"]) == 2
     assert value(out["league_players"]) == 3
-
-
-def test_league_bad_line_start_and_k_all_reported() -> None:
-    assert errors(
-        "league", league_games="A | B | 1\nA | B | 3", league_start="x", league_k="0"
-    ) == [
-        ("league_games", "games-invalid", 2),
-        ("league_start", "rating-invalid", None),
-        ("league_k", "k-invalid", None),
-    ]
-    assert errors("league", league_games="") == [("league_games", "games-invalid", None)]
-    assert errors("league", league_format="xls") == [("league_format", "option-invalid", None)]
 
 
 def league_error(**fields: str) -> dict[str, object]:
@@ -395,20 +330,6 @@ def test_glicko2_without_games_only_widens_rd() -> None:
     out = ok("glicko2", g_games="")
     assert value(out["g_new_rating"]) == 1500
     assert value(out["g_new_rd"]) > 200
-
-
-def test_glicko2_reports_every_bad_field_and_the_line() -> None:
-    assert errors(
-        "glicko2", g_rating="x", g_rd="0", g_volatility="2", g_tau="9",
-        g_games="1400 | 30 | 1\n1550 | 100",
-    ) == [
-        ("g_rating", "rating-invalid", None),
-        ("g_rd", "rd-invalid", None),
-        ("g_volatility", "volatility-invalid", None),
-        ("g_tau", "tau-invalid", None),
-        ("g_games", "games-invalid", 2),
-    ]
-    assert errors("glicko2", g_games="1400 | 0 | 1") == [("g_games", "rd-invalid", 1)]
 
 
 DWZ_OUTPUTS = {
@@ -576,19 +497,6 @@ def test_dwz_reasons_for_brake_bonus_and_floor() -> None:
     assert junior["dwz_a_reason"]["message"] == "dwz-a-none-youth"
 
 
-def test_dwz_reports_every_bad_field() -> None:
-    assert errors(
-        "dwz", dwz_rating="1650", dwz_age="-3", dwz_index="0", dwz_played="31.2.2026",
-        dwz_games="1720 | 1\n1580 | 2",
-    ) == [
-        ("dwz_age", "age-invalid", None),
-        ("dwz_index", "index-invalid", None),
-        ("dwz_played", "played-invalid", None),
-        ("dwz_games", "score-invalid", 2),
-    ]
-    assert errors("dwz", dwz_games="") == [("dwz_games", "games-invalid", None)]
-
-
 def test_a_long_league_sends_a_bounded_table_and_chart() -> None:
     """100 000 games froze the page while it drew every row and point; now the page gets at
     most MAX_ROWS rows (with the total, for "showing 500 of …") and a few hundred points a
@@ -604,3 +512,50 @@ def test_a_long_league_sends_a_bounded_table_and_chart() -> None:
         assert 0 < len(points) <= 402
     assert sum(value(row[3]) for row in out["standings"]["rows"]) == 2 * history["total"]
     assert out["standings_csv"]["download"]["text"].count("\n") == 11
+
+
+# --- bad input, in every tool -------------------------------------------------------------------
+
+#: A tool's form with some fields changed → (field, code, line) of every error, in the form's order.
+BAD_FORMS = [
+    ("k_advisor",
+     {"rated_games": "many", "birth_year": "20x0", "rating": "5000", "games_in_period": "-1"},
+     [("rated_games", "count-invalid", None), ("birth_year", "year-invalid", None),
+      ("rating", "rating-invalid", None), ("games_in_period", "count-invalid", None)]),
+    ("k_advisor", {"birth_year": "2010", "year": "2005"}, [("year", "year-invalid", None)]),
+    ("performance", {"perf_opponents": "1800\nabc", "perf_score": "x"},
+     [("perf_opponents", "rating-invalid", 2), ("perf_score", "score-invalid", None)]),
+    ("performance", {"perf_opponents": "", "perf_score": "1"},
+     [("perf_opponents", "games-invalid", None)]),
+    ("performance", {"perf_opponents": "1800 1900", "perf_score": "3"},
+     [("perf_score", "score-invalid", None)]),
+    ("performance", {"perf_opponents": "1800 1900", "perf_score": "0,3"},
+     [("perf_score", "score-invalid", None)]),
+    ("initial", {"init_opponents": "1500 1500", "init_score": "-1"},
+     [("init_score", "score-invalid", None)]),
+    ("league", {"league_games": "A | B | 1\nA | B | 3", "league_start": "x", "league_k": "0"},
+     [("league_games", "games-invalid", 2), ("league_start", "rating-invalid", None),
+      ("league_k", "k-invalid", None)]),
+    ("league", {"league_games": ""}, [("league_games", "games-invalid", None)]),
+    ("league", {"league_format": "xls"}, [("league_format", "option-invalid", None)]),
+    ("glicko2",
+     {"g_rating": "x", "g_rd": "0", "g_volatility": "2", "g_tau": "9",
+      "g_games": "1400 | 30 | 1\n1550 | 100"},
+     [("g_rating", "rating-invalid", None), ("g_rd", "rd-invalid", None),
+      ("g_volatility", "volatility-invalid", None), ("g_tau", "tau-invalid", None),
+      ("g_games", "games-invalid", 2)]),
+    ("glicko2", {"g_games": "1400 | 0 | 1"}, [("g_games", "rd-invalid", 1)]),
+    ("dwz",
+     {"dwz_rating": "1650", "dwz_age": "-3", "dwz_index": "0", "dwz_played": "31.2.2026",
+      "dwz_games": "1720 | 1\n1580 | 2"},
+     [("dwz_age", "age-invalid", None), ("dwz_index", "index-invalid", None),
+      ("dwz_played", "played-invalid", None), ("dwz_games", "score-invalid", 2)]),
+    ("dwz", {"dwz_games": ""}, [("dwz_games", "games-invalid", None)]),
+]
+
+
+@pytest.mark.parametrize(("mode", "fields", "expected"), BAD_FORMS)
+def test_every_bad_field_is_reported_with_its_code_and_line(
+    mode: str, fields: dict[str, str], expected: list[tuple[str, str, int | None]]
+) -> None:
+    assert errors(mode, **fields) == expected
