@@ -199,17 +199,6 @@ def test_round_trip(played: list[LeagueGame]) -> None:
     assert parse_csv(to_csv(played)) == played
 
 
-@given(st.text())
-@example('white,black,result\n"Ann')
-@example("white,black,result\nAnn,Bob,1\x00\n")
-@example("\x00,\x00,\x00")
-def test_arbitrary_text_raises_only_input_error(text: str) -> None:
-    try:
-        parse_csv(text)
-    except InputError as error:
-        assert error.code in IMPORT_CODES and error.reason
-
-
 @given(st.lists(st.text(st.sampled_from('ab,;"\n\r 1-0½=.'), max_size=12), max_size=6))
 def test_csv_like_text_raises_only_input_error(lines: list[str]) -> None:
     try:
@@ -234,14 +223,6 @@ def test_lines_with_any_separator_and_comments() -> None:
         LeagueGame("Bob", "Cid", 0.5),
         LeagueGame("Cid", "Ann", 0.0),
     ]
-
-
-@given(st.text())
-def test_arbitrary_lines_raise_only_input_error(text: str) -> None:
-    try:
-        parse_lines(text)
-    except InputError as error:
-        assert error.code in IMPORT_CODES and error.reason
 
 
 # --- PGN --------------------------------------------------------------------
@@ -420,15 +401,31 @@ def test_the_chess_package_is_the_real_one() -> None:
     assert hasattr(chess.pgn, "read_headers")
 
 
-@given(st.text())
-@example("[White")
-@example('[White "A"]\n[Black "B"]\n[Result "1-0"]\n{ unclosed comment')
-@example("%escape\n;comment\n")
-def test_arbitrary_pgn_text_raises_only_input_error(text: str) -> None:
+# Each reader, and what it may raise for any text: the codes, and the reasons (None: any).
+ANY_TEXT = [
+    (parse_csv, IMPORT_CODES, None),
+    (parse_lines, IMPORT_CODES, None),
+    (parse_pgn, ("games-invalid",), ("empty", "pgn-no-games")),
+]
+
+
+@pytest.mark.parametrize(("read", "codes", "reasons"), ANY_TEXT)
+@given(text=st.text())
+@example(text='white,black,result\n"Ann')
+@example(text="white,black,result\nAnn,Bob,1\x00\n")
+@example(text="\x00,\x00,\x00")
+@example(text="[White")
+@example(text='[White "A"]\n[Black "B"]\n[Result "1-0"]\n{ unclosed comment')
+@example(text="%escape\n;comment\n")
+def test_arbitrary_text_raises_only_input_error(
+    read: Callable[[str], object], codes: tuple[str, ...], reasons: tuple[str, ...] | None,
+    text: str,
+) -> None:
     try:
-        parse_pgn(text)
+        read(text)
     except InputError as error:
-        assert error.code == "games-invalid" and error.reason in ("empty", "pgn-no-games")
+        assert error.code in codes and error.reason
+        assert reasons is None or error.reason in reasons
 
 
 # --- files as clubs write them (fixtures/) ---------------------------------------------

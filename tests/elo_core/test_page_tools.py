@@ -4,6 +4,7 @@ Glicko-2 and DWZ (raw form strings in, outputs or every bad field out)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from elo_core.page.tools import CHART_SLOTS, NOTES_SHOWN, parse_ratings
 from elo_core.errors import ERROR_CODES, InputError
 from elo_core.importers import parse_lines
 
+from case_tables import cases
 from form_checks import errors, value
 from form_checks import outputs as ok
 from number_cases import FORMATS
@@ -396,41 +398,50 @@ def test_dwz_new_rules_on_and_after_8_june_2026() -> None:
     assert out["dwz_result"]["message"] == "dwz-rounded"
 
 
-def test_dwz_old_rules_name_the_acceleration_brake_and_limits() -> None:
-    before = {"dwz_played": "2026-05-01"}
-    # A 16-year-old at 800 who scores We: fB = 800 / 2000 = 0.4, below the lowest 0.5.
-    young = ok("dwz", **before, dwz_rating="800", dwz_age="16", dwz_index="3",
-               dwz_games="800 | ½")
+def dwz_before_2026(rating: str, age: str, index: str, games: str) -> dict[str, Any]:
+    """The DWZ tool's outputs for a tournament played under the rules before 2026."""
+    return ok("dwz", dwz_played="2026-05-01", dwz_rating=rating, dwz_age=age, dwz_index=index,
+              dwz_games=games)
+
+
+@pytest.mark.parametrize(
+    ("form", "output", "message", "expected"),
+    [
+        # A 16-year-old at 800 who scores We: fB = 800 / 2000 = 0.4, below the lowest 0.5;
+        (("800", "16", "3", "800 | ½"), "dwz_fb", "dwz-fb-low", 0.5),
+        # E0 = 0.8⁴ + 5 = 5.41, × 0.5 = 2.70 → 3, raised to the lowest E, 5.
+        (("800", "16", "3", "800 | ½"), "dwz_e", "dwz-e-lowest", 5),
+        # A junior at 2200 who wins: fB would be 1.1, at most 1.
+        (("2200", "19", "12", "2000 | 1"), "dwz_fb", "dwz-fb-high", 1),
+        # 2200: E0 = 2.2⁴ + 5 = 28.43 → 28 within 30; index 2 allows at most 10.
+        (("2200", "30", "2", "2200 | 1"), "dwz_e", "dwz-e-index", 10),
+        (("2600", "30", "12", "2600 | 1"), "dwz_e", "dwz-e-30", 30),
+    ],
+)
+def test_dwz_old_rules_name_the_limits(
+    form: tuple[str, str, str, str], output: str, message: str, expected: float
+) -> None:
+    out = dwz_before_2026(*form)
+    assert out[f"{output}_reason"]["message"] == message and value(out[output]) == expected
+
+
+def test_dwz_old_rules_name_the_acceleration_and_brake() -> None:
+    young = dwz_before_2026("800", "16", "3", "800 | ½")
     assert (young["dwz_j_reason"]["message"], young["dwz_fb_reason"]["message"]) == (
         "dwz-j-youth", "dwz-fb-low")
-    assert value(young["dwz_fb"]) == 0.5 and value(young["dwz_fb_reason"]["params"]["ratio"]) == 0.4
-    # E0 = 0.8⁴ + 5 = 5.41, × 0.5 = 2.70 → 3, raised to the lowest E, 5.
-    assert young["dwz_e_reason"]["message"] == "dwz-e-lowest" and value(young["dwz_e"]) == 5
-    # A junior at 2200 who wins: fB would be 1.1, at most 1.
-    strong = ok("dwz", **before, dwz_rating="2200", dwz_age="19", dwz_index="12",
-                dwz_games="2000 | 1")
-    assert strong["dwz_fb_reason"]["message"] == "dwz-fb-high" and value(strong["dwz_fb"]) == 1
-    # 2200: E0 = 2.2⁴ + 5 = 28.43 → 28 within 30; index 2 allows at most 10.
-    early = ok("dwz", **before, dwz_rating="2200", dwz_age="30", dwz_index="2",
-               dwz_games="2200 | 1")
-    assert early["dwz_e_reason"]["message"] == "dwz-e-index" and value(early["dwz_e"]) == 10
-    late = ok("dwz", **before, dwz_rating="2600", dwz_age="30", dwz_index="12",
-              dwz_games="2600 | 1")
-    assert late["dwz_e_reason"]["message"] == "dwz-e-30" and value(late["dwz_e"]) == 30
+    assert value(young["dwz_fb_reason"]["params"]["ratio"]) == 0.4
     # Below 1300 and below We: the brake SBr = e^((1300 − 1000) / 150) − 1 = e² − 1.
-    braked = ok("dwz", **before, dwz_rating="1000", dwz_age="30", dwz_index="12",
-                dwz_games="1000 | 0")
+    braked = dwz_before_2026("1000", "30", "12", "1000 | 0")
     assert braked["dwz_sbr_reason"]["message"] == "dwz-sbr"
     assert value(braked["dwz_sbr"]) == pytest.approx(math.exp(2) - 1)
     assert braked["dwz_fb_reason"]["message"] == "dwz-fb-none-age"
-    scored = ok("dwz", **before, dwz_rating="1000", dwz_age="18", dwz_index="12",
-                dwz_games="1000 | 1")
+    scored = dwz_before_2026("1000", "18", "12", "1000 | 1")
     assert scored["dwz_sbr_reason"]["message"] == "dwz-sbr-none-scored"
-    below = ok("dwz", **before, dwz_rating="1400", dwz_age="18", dwz_index="12",
-               dwz_games="1400 | 0")
+    below = dwz_before_2026("1400", "18", "12", "1400 | 0")
     assert below["dwz_fb_reason"]["message"] == "dwz-fb-none-scored"
     assert below["dwz_j_reason"]["message"] == "dwz-j-youth"
-    assert ok("dwz", **before, dwz_age="23")["dwz_j_reason"]["message"] == "dwz-j-junior"
+    assert ok("dwz", dwz_played="2026-05-01", dwz_age="23")["dwz_j_reason"]["message"] == (
+        "dwz-j-junior")
 
 
 def test_dwz_empty_day_is_today() -> None:
@@ -516,46 +527,10 @@ def test_a_long_league_sends_a_bounded_table_and_chart() -> None:
 
 # --- bad input, in every tool -------------------------------------------------------------------
 
-#: A tool's form with some fields changed → (field, code, line) of every error, in the form's order.
-BAD_FORMS = [
-    ("k_advisor",
-     {"rated_games": "many", "birth_year": "20x0", "rating": "5000", "games_in_period": "-1"},
-     [("rated_games", "count-invalid", None), ("birth_year", "year-invalid", None),
-      ("rating", "rating-invalid", None), ("games_in_period", "count-invalid", None)]),
-    ("k_advisor", {"birth_year": "2010", "year": "2005"}, [("year", "year-invalid", None)]),
-    ("performance", {"perf_opponents": "1800\nabc", "perf_score": "x"},
-     [("perf_opponents", "rating-invalid", 2), ("perf_score", "score-invalid", None)]),
-    ("performance", {"perf_opponents": "", "perf_score": "1"},
-     [("perf_opponents", "games-invalid", None)]),
-    ("performance", {"perf_opponents": "1800 1900", "perf_score": "3"},
-     [("perf_score", "score-invalid", None)]),
-    ("performance", {"perf_opponents": "1800 1900", "perf_score": "0,3"},
-     [("perf_score", "score-invalid", None)]),
-    ("initial", {"init_opponents": "1500 1500", "init_score": "-1"},
-     [("init_score", "score-invalid", None)]),
-    ("league", {"league_games": "A | B | 1\nA | B | 3", "league_start": "x", "league_k": "0"},
-     [("league_games", "games-invalid", 2), ("league_start", "rating-invalid", None),
-      ("league_k", "k-invalid", None)]),
-    ("league", {"league_games": ""}, [("league_games", "games-invalid", None)]),
-    ("league", {"league_format": "xls"}, [("league_format", "option-invalid", None)]),
-    ("glicko2",
-     {"g_rating": "x", "g_rd": "0", "g_volatility": "2", "g_tau": "9",
-      "g_games": "1400 | 30 | 1\n1550 | 100"},
-     [("g_rating", "rating-invalid", None), ("g_rd", "rd-invalid", None),
-      ("g_volatility", "volatility-invalid", None), ("g_tau", "tau-invalid", None),
-      ("g_games", "games-invalid", 2)]),
-    ("glicko2", {"g_games": "1400 | 0 | 1"}, [("g_games", "rd-invalid", 1)]),
-    ("dwz",
-     {"dwz_rating": "1650", "dwz_age": "-3", "dwz_index": "0", "dwz_played": "31.2.2026",
-      "dwz_games": "1720 | 1\n1580 | 2"},
-     [("dwz_age", "age-invalid", None), ("dwz_index", "index-invalid", None),
-      ("dwz_played", "played-invalid", None), ("dwz_games", "score-invalid", 2)]),
-    ("dwz", {"dwz_games": ""}, [("dwz_games", "games-invalid", None)]),
-]
 
-
-@pytest.mark.parametrize(("mode", "fields", "expected"), BAD_FORMS)
+@pytest.mark.parametrize(("mode", "fields", "expected"), cases("page_forms", "bad_forms"))
 def test_every_bad_field_is_reported_with_its_code_and_line(
-    mode: str, fields: dict[str, str], expected: list[tuple[str, str, int | None]]
+    mode: str, fields: dict[str, str], expected: list[list[str | int]]
 ) -> None:
-    assert errors(mode, **fields) == expected
+    # An error without a line is written without it: (field, code), the line None.
+    assert errors(mode, **fields) == [(*error, None)[:3] for error in expected]
