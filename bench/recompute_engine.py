@@ -2,7 +2,7 @@
 
 Run ``python bench/recompute_engine.py [--profile]`` (or import it and call :func:`run`):
 prints and returns the median time of one ``compute_json("elo", form, "en", ".", ",")``
-with the 100-game form ``bench/run.py``'s ``recompute`` types, ``rating_a`` changing
+with the 100-game form ``bench/page_tasks.py``'s ``recompute`` types, ``rating_a`` changing
 from call to call as when someone types (so nothing is answered from a cache of the
 previous call). Also prints how that time splits into the computation
 (:func:`elo_core.page.compute`) and the JSON reply. ``node bench/in_pyodide.mjs

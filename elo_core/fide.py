@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import Literal, Required, TypedDict, Unpack
 
 from elo_core.errors import InputError
 from elo_core.fide_tables import FIDE_TABLE_8_1_1, FIDE_TABLE_8_1_2, PdBand
@@ -180,6 +180,16 @@ def _is_junior(birth_year: int | None, year: int | None) -> bool:
     return year - birth_year <= 18
 
 
+class _KFactorRules(TypedDict, total=False):
+    """The keyword arguments of :func:`fide_k_factor` (as of :func:`fide_k_factor_reason`)."""
+
+    rated_games: Required[int]
+    birth_year: int | None
+    year: int | None
+    reached_2400: bool
+    games_in_period: int | None
+
+
 def fide_k_factor_reason(
     rating: float,
     *,
@@ -230,24 +240,9 @@ def fide_k_factor_reason(
     return KFactor(k=k, rule=rule, capped=k != uncapped, uncapped=uncapped)
 
 
-def fide_k_factor(
-    rating: float,
-    *,
-    rated_games: int,
-    birth_year: int | None = None,
-    year: int | None = None,
-    reached_2400: bool = False,
-    games_in_period: int | None = None,
-) -> int:
+def fide_k_factor(rating: float, **rules: Unpack[_KFactorRules]) -> int:
     """The K-factor of FIDE B.02 8.3.3; see :func:`fide_k_factor_reason` for the rules."""
-    return fide_k_factor_reason(
-        rating,
-        rated_games=rated_games,
-        birth_year=birth_year,
-        year=year,
-        reached_2400=reached_2400,
-        games_in_period=games_in_period,
-    ).k
+    return fide_k_factor_reason(rating, **rules).k
 
 
 # Initial rating (FIDE B.02 8.2) and performance (Title Regulations 1.4.8) ----------------------

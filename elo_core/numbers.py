@@ -121,27 +121,19 @@ def shown_text(text: str) -> str:
     return text if len(text) <= MAX_SHOWN_TEXT else text[:MAX_SHOWN_TEXT] + "…"
 
 
-def _invalid(text: str, field: str, code: str) -> InputError:
+#: What the message says of a typed text that is no number, by the error's reason.
+_NOT_READ = {"not-a-number": "is not a number", "range": "is too large to be read as a number"}
+
+
+def _invalid(text: str, field: str, code: str, reason: str = "not-a-number") -> InputError:
+    """The error for ``text`` that is no number, or (``reason`` "range") too large to read;
+    nothing typed is "empty"."""
     if not text.strip():
         # Nothing typed: the page says what to enter, not that "" is not a number.
         return InputError(code, "No number given.", field=field, reason="empty", params={})
-    return InputError(
-        code,
-        f"{shown_text(text)!r} is not a number.",
-        field=field,
-        reason="not-a-number",
-        params={"text": shown_text(text)},
-    )
-
-
-def _too_large(text: str, field: str, code: str) -> InputError:
-    return InputError(
-        code,
-        f"{shown_text(text)!r} is too large to be read as a number.",
-        field=field,
-        reason="range",
-        params={"text": shown_text(text)},
-    )
+    shown = shown_text(text)
+    return InputError(code, f"{shown!r} {_NOT_READ[reason]}.", field=field, reason=reason,
+                      params={"text": shown})
 
 
 def _unsigned(body: str, fmt: NumberFormat) -> float | None:
@@ -195,7 +187,7 @@ def parse_number(
     if value is None:
         raise _invalid(text, field, code)
     if not math.isfinite(value):
-        raise _too_large(text, field, code)
+        raise _invalid(text, field, code, "range")
     return factor * value + 0.0
 
 

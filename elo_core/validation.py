@@ -44,6 +44,7 @@ _LABELS = {
     "birth_year": "The birth year",
     "difference": "The rating difference",
     "games_in_period": "The number of games in the period",
+    "k": "The K-factor",
     "opponent": "The opponent's rating",
     "rated_games": "The number of rated games",
     "rating": "The rating",
@@ -65,18 +66,24 @@ def _finite_between(value: int | float, low: float, high: float) -> bool:
     return (isinstance(value, int) or math.isfinite(value)) and low <= value <= high
 
 
-def check_rating(value: object, field: str = "rating") -> float:
-    """A rating from 0 to 4000 as a float, else InputError "rating-invalid"."""
+def _number_between(
+    value: object, low: float, high: float, code: str, field: str, range_text: str
+) -> int | float:
+    """``value`` as a finite number from ``low`` to ``high``, else InputError ``code``
+    ("… must be a number." or "… must be ``range_text``.")."""
     number = _number(value)
     if number is None:
-        raise InputError("rating-invalid", f"{_label(field)} must be a number.", field=field)
-    if not _finite_between(number, 0, MAX_RATING):
-        raise InputError(
-            "rating-invalid",
-            f"{_label(field)} must be a number from 0 to {MAX_RATING}.",
-            field=field,
-        )
-    return float(number)
+        raise InputError(code, f"{_label(field)} must be a number.", field=field)
+    if not _finite_between(number, low, high):
+        raise InputError(code, f"{_label(field)} must be {range_text}.", field=field)
+    return number
+
+
+def check_rating(value: object, field: str = "rating") -> float:
+    """A rating from 0 to 4000 as a float, else InputError "rating-invalid"."""
+    return float(_number_between(
+        value, 0, MAX_RATING, "rating-invalid", field, f"a number from 0 to {MAX_RATING}"
+    ))
 
 
 def check_ratings(values: object, field: str = "opponent") -> tuple[float, ...]:
@@ -90,15 +97,10 @@ def check_ratings(values: object, field: str = "opponent") -> tuple[float, ...]:
 
 def check_k(value: object) -> float:
     """A K-factor, 0 < K ≤ 1000, else InputError "k-invalid"."""
-    number = _number(value)
-    if number is None:
-        raise InputError("k-invalid", "The K-factor must be a number.", field="k")
-    if not _finite_between(number, 0, MAX_K) or number == 0:
-        raise InputError(
-            "k-invalid",
-            f"The K-factor must be greater than 0 and at most {MAX_K}.",
-            field="k",
-        )
+    in_range = f"greater than 0 and at most {MAX_K}"
+    number = _number_between(value, 0, MAX_K, "k-invalid", "k", in_range)
+    if number == 0:
+        raise InputError("k-invalid", f"{_label('k')} must be {in_range}.", field="k")
     return float(number)
 
 
@@ -112,15 +114,9 @@ def check_score(value: object, field: str = "score") -> float:
 
 def check_total_score(value: object, games: int, field: str = "score") -> float:
     """Points from ``games`` games: a multiple of 0.5 from 0 to ``games``."""
-    number = _number(value)
-    if number is None:
-        raise InputError("score-invalid", f"{_label(field)} must be a number.", field=field)
-    if not _finite_between(number, 0, games):
-        raise InputError(
-            "score-invalid",
-            f"{_label(field)} must be from 0 to the number of games ({games}).",
-            field=field,
-        )
+    number = _number_between(
+        value, 0, games, "score-invalid", field, f"from 0 to the number of games ({games})"
+    )
     if (number * 2) % 1 != 0:
         raise InputError(
             "score-invalid", f"{_label(field)} must be a multiple of 0.5.", field=field
@@ -137,25 +133,20 @@ def check_option(value: object, allowed: tuple[Option, ...], field: str) -> Opti
     raise InputError("option-invalid", f"{_label(field)} must be one of {choices}.", field=field)
 
 
+def _whole_between(value: object, low: int, high: int, code: str, field: str) -> int:
+    """``value`` as a whole number from ``low`` to ``high``, else InputError ``code``."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InputError(code, f"{_label(field)} must be a whole number.", field=field)
+    if not low <= value <= high:
+        raise InputError(code, f"{_label(field)} must be from {low} to {high}.", field=field)
+    return value
+
+
 def check_count(value: object, field: str, *, minimum: int, maximum: int) -> int:
     """A whole number of games from ``minimum`` to ``maximum``, else "count-invalid"."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError("count-invalid", f"{_label(field)} must be a whole number.", field=field)
-    if not minimum <= value <= maximum:
-        raise InputError(
-            "count-invalid",
-            f"{_label(field)} must be from {minimum} to {maximum}.",
-            field=field,
-        )
-    return value
+    return _whole_between(value, minimum, maximum, "count-invalid", field)
 
 
 def check_year(value: object, field: str) -> int:
     """A calendar year from 1900 to 2100, else InputError "year-invalid"."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError("year-invalid", f"{_label(field)} must be a whole number.", field=field)
-    if not MIN_YEAR <= value <= MAX_YEAR:
-        raise InputError(
-            "year-invalid", f"{_label(field)} must be from {MIN_YEAR} to {MAX_YEAR}.", field=field
-        )
-    return value
+    return _whole_between(value, MIN_YEAR, MAX_YEAR, "year-invalid", field)

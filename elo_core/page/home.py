@@ -26,17 +26,8 @@ from elo_core.elo import (
 )
 from elo_core.fide import PUBLISHED_RATING_MIN, becomes_unrated
 from elo_core.page.fields import (
-    MAX_ROWS,
-    FormErrors,
-    FormReader,
-    Output,
-    PageLanguage,
-    message,
-    number_column,
-    number_output,
-    parsed_games,
-    rating_options,
-    rows_output,
+    MAX_ROWS, FormErrors, FormReader, Output, PageLanguage, message, number_column, number_output,
+    parsed_games, rating_options, rows_output,
 )
 from elo_core.parsing import parse_result
 from elo_core.validation import MAX_GAMES_IN_PERIOD

@@ -32,12 +32,7 @@ from elo_core.errors import InputError
 from elo_core.fide import PUBLISHED_RATING_MIN
 from elo_core.page.export import Code, csv_download
 from elo_core.page.fields import (
-    FormReader,
-    Output,
-    PageLanguage,
-    message,
-    number_column,
-    number_output,
+    FormReader, Output, PageLanguage, message, number_column, number_output,
 )
 from elo_core.page.trf_norms import EXEMPTION_CHOICES, norm_outputs
 from elo_core.time_control import RatingList

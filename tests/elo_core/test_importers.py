@@ -6,6 +6,7 @@ import datetime
 import io
 import random
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import chess.pgn  # the test environment has the "pgn" extra installed
@@ -91,30 +92,45 @@ def test_header_only_gives_no_games() -> None:
     assert parse_csv("player_a,player_b,result\n") == []
 
 
+# A text each reader refuses: the line it names (None: the whole text), code and reason.
+CSV_ERRORS = [
+    ("", None, "games-invalid", "empty"),
+    ("   \n\n", None, "games-invalid", "empty"),
+    ("name,opponent,result\nAnn,Bob,1\n", 1, "games-invalid", "csv-columns"),
+    ("\n\nplayer_a,player_b\nAnn,Bob\n", 3, "games-invalid", "csv-columns"),
+    ("white,black,result,white\nAnn,Bob,1,Cid\n", 1, "games-invalid", "csv-column-twice"),
+    ("white,black,result\nAnn,Bob,1\nAnn,Bob,2\n", 3, "games-invalid", "result"),
+    ("white,black,result\nAnn,Bob,1\n\nAnn,Bob\n", 4, "games-invalid", "csv-missing-fields"),
+    ("white,black,result\nAnn,,1\n", 2, "player-invalid", "no-name"),
+    ("white,black,result\nAnn,Ann,1\n", 2, "player-invalid", "same-player"),
+    ("white,black,result\n   ,Bob,1\n", 2, "player-invalid", "no-name"),
+    ("white,black,result,date\nAnn,Bob,1,yesterday\n", 2, "games-invalid", "date"),
+    ("white,black,result,date\nAnn,Bob,1,2024-02-30\n", 2, "games-invalid", "date"),
+    ("white,black,result,date\nAnn,Bob,1,2024-13-01\n", 2, "games-invalid", "date"),
+    ('white,black,result\n"Ann\nX",Bob,1\nCid,Dan,9\n', 4, "games-invalid", "result"),
+]
+LINES_ERRORS = [
+    ("Ann | Bob\n", 1, "games-invalid", "lines-format"),
+    ("A | B | 1\nA | B\n", 2, "games-invalid", "lines-format"),
+    ("Ann | Bob | 1\n\nAnn | Ann | 1\n", 3, "player-invalid", "same-player"),
+    ("A | B | 1\n\nA | A | 1", 3, "player-invalid", "same-player"),
+    ("Ann |  | 1\n", 1, "player-invalid", "no-name"),
+    (" | B | 1", 1, "player-invalid", "no-name"),
+    ("Ann | Bob | 3\n", 1, "games-invalid", "result"),
+    ("A | B | 2", 1, "games-invalid", "result"),
+    ("Ann, Bob, 1\n", 1, "games-invalid", "looks-like-csv"),
+]
+
+
 @pytest.mark.parametrize(
-    "text, line, code, reason",
-    [
-        ("", None, "games-invalid", "empty"),
-        ("   \n\n", None, "games-invalid", "empty"),
-        ("name,opponent,result\nAnn,Bob,1\n", 1, "games-invalid", "csv-columns"),
-        ("\n\nplayer_a,player_b\nAnn,Bob\n", 3, "games-invalid", "csv-columns"),
-        ("white,black,result,white\nAnn,Bob,1,Cid\n", 1, "games-invalid", "csv-column-twice"),
-        ("white,black,result\nAnn,Bob,1\nAnn,Bob,2\n", 3, "games-invalid", "result"),
-        ("white,black,result\nAnn,Bob,1\n\nAnn,Bob\n", 4, "games-invalid", "csv-missing-fields"),
-        ("white,black,result\nAnn,,1\n", 2, "player-invalid", "no-name"),
-        ("white,black,result\nAnn,Ann,1\n", 2, "player-invalid", "same-player"),
-        ("white,black,result\n   ,Bob,1\n", 2, "player-invalid", "no-name"),
-        ("white,black,result,date\nAnn,Bob,1,yesterday\n", 2, "games-invalid", "date"),
-        ("white,black,result,date\nAnn,Bob,1,2024-02-30\n", 2, "games-invalid", "date"),
-        ("white,black,result,date\nAnn,Bob,1,2024-13-01\n", 2, "games-invalid", "date"),
-        ('white,black,result\n"Ann\nX",Bob,1\nCid,Dan,9\n', 4, "games-invalid", "result"),
-    ],
+    "read, text, line, code, reason",
+    [(parse_csv, *case) for case in CSV_ERRORS] + [(parse_lines, *case) for case in LINES_ERRORS],
 )
 def test_errors_name_the_line_and_the_rule(
-    text: str, line: int | None, code: str, reason: str
+    read: Callable[[str], list[LeagueGame]], text: str, line: int | None, code: str, reason: str
 ) -> None:
     with pytest.raises(InputError) as raised:
-        parse_csv(text)
+        read(text)
     assert (raised.value.code, raised.value.reason, raised.value.line) == (code, reason, line)
     if line is not None:
         assert str(raised.value).startswith(f"Line {line}:")
@@ -183,17 +199,6 @@ def test_round_trip(played: list[LeagueGame]) -> None:
     assert parse_csv(to_csv(played)) == played
 
 
-@given(st.text())
-@example('white,black,result\n"Ann')
-@example("white,black,result\nAnn,Bob,1\x00\n")
-@example("\x00,\x00,\x00")
-def test_arbitrary_text_raises_only_input_error(text: str) -> None:
-    try:
-        parse_csv(text)
-    except InputError as error:
-        assert error.code in IMPORT_CODES and error.reason
-
-
 @given(st.lists(st.text(st.sampled_from('ab,;"\n\r 1-0½=.'), max_size=12), max_size=6))
 def test_csv_like_text_raises_only_input_error(lines: list[str]) -> None:
     try:
@@ -218,32 +223,6 @@ def test_lines_with_any_separator_and_comments() -> None:
         LeagueGame("Bob", "Cid", 0.5),
         LeagueGame("Cid", "Ann", 0.0),
     ]
-
-
-@pytest.mark.parametrize(
-    "text, line, code, reason",
-    [
-        ("Ann | Bob\n", 1, "games-invalid", "lines-format"),
-        ("Ann | Bob | 1\n\nAnn | Ann | 1\n", 3, "player-invalid", "same-player"),
-        ("Ann |  | 1\n", 1, "player-invalid", "no-name"),
-        ("Ann | Bob | 3\n", 1, "games-invalid", "result"),
-        ("Ann, Bob, 1\n", 1, "games-invalid", "looks-like-csv"),
-    ],
-)
-def test_lines_errors_name_the_line_and_the_rule(
-    text: str, line: int, code: str, reason: str
-) -> None:
-    with pytest.raises(InputError) as raised:
-        parse_lines(text)
-    assert (raised.value.code, raised.value.reason, raised.value.line) == (code, reason, line)
-
-
-@given(st.text())
-def test_arbitrary_lines_raise_only_input_error(text: str) -> None:
-    try:
-        parse_lines(text)
-    except InputError as error:
-        assert error.code in IMPORT_CODES and error.reason
 
 
 # --- PGN --------------------------------------------------------------------
@@ -422,15 +401,31 @@ def test_the_chess_package_is_the_real_one() -> None:
     assert hasattr(chess.pgn, "read_headers")
 
 
-@given(st.text())
-@example("[White")
-@example('[White "A"]\n[Black "B"]\n[Result "1-0"]\n{ unclosed comment')
-@example("%escape\n;comment\n")
-def test_arbitrary_pgn_text_raises_only_input_error(text: str) -> None:
+# Each reader, and what it may raise for any text: the codes, and the reasons (None: any).
+ANY_TEXT = [
+    (parse_csv, IMPORT_CODES, None),
+    (parse_lines, IMPORT_CODES, None),
+    (parse_pgn, ("games-invalid",), ("empty", "pgn-no-games")),
+]
+
+
+@pytest.mark.parametrize(("read", "codes", "reasons"), ANY_TEXT)
+@given(text=st.text())
+@example(text='white,black,result\n"Ann')
+@example(text="white,black,result\nAnn,Bob,1\x00\n")
+@example(text="\x00,\x00,\x00")
+@example(text="[White")
+@example(text='[White "A"]\n[Black "B"]\n[Result "1-0"]\n{ unclosed comment')
+@example(text="%escape\n;comment\n")
+def test_arbitrary_text_raises_only_input_error(
+    read: Callable[[str], object], codes: tuple[str, ...], reasons: tuple[str, ...] | None,
+    text: str,
+) -> None:
     try:
-        parse_pgn(text)
+        read(text)
     except InputError as error:
-        assert error.code == "games-invalid" and error.reason in ("empty", "pgn-no-games")
+        assert error.code in codes and error.reason
+        assert reasons is None or error.reason in reasons
 
 
 # --- files as clubs write them (fixtures/) ---------------------------------------------

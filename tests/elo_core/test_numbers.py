@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from elo_core import InputError
 from elo_core.numbers import DECIMAL_POINT, MAX_SHOWN_TEXT, NumberFormat, parse_number, parse_rating
+from case_tables import cases
 from number_cases import FORMATS, huge_numbers
 
 SETTINGS = settings(deadline=None, database=None, max_examples=300)
@@ -15,47 +16,7 @@ SETTINGS = settings(deadline=None, database=None, max_examples=300)
 
 @pytest.mark.parametrize(
     ("text", "lang", "value"),
-    [
-        # The page's own grouping: 1,600 in English, 1.750 in German and Danish.
-        ("1,600", "en", 1600),
-        ("1.750", "de", 1750),
-        ("1.750", "da", 1750),
-        # The display forms, with both signs.
-        ("1,604.8", "en", 1604.8),
-        ("1.604,8", "de", 1604.8),
-        ("1.604,8", "da", 1604.8),
-        ("12,345,678", "en", 12345678),
-        # A decimal sign as the page writes it …
-        ("1.5", "en", 1.5),
-        ("0,5", "de", 0.5),
-        # … or the other way, where grouping cannot be meant.
-        ("0,5", "en", 0.5),
-        ("1810,5", "en", 1810.5),
-        ("4.5", "de", 4.5),
-        ("0.06", "da", 0.06),
-        ("0,500", "en", 0.5),
-        # Spaces group too: space, no-break space, narrow no-break and thin space.
-        ("1 600", "en", 1600),
-        ("1\u00a0604,8", "de", 1604.8),
-        ("1\u202f604,8", "da", 1604.8),
-        ("1\u2009604.8", "en", 1604.8),
-        # Signs, and a trailing decimal sign.
-        ("-4.8", "en", -4.8),
-        ("\u22124,8", "de", -4.8),
-        ("+4,8", "da", 4.8),
-        ("1600.", "en", 1600),
-        (",5", "de", 0.5),
-        ("  20  ", "en", 20),
-        # Swedish groups with a no-break space (a plain space reads the same) and writes a
-        # decimal comma; a point, neither of its signs, is a decimal written another way.
-        ("1\u00a0600", "sv", 1600),
-        ("1 600", "sv", 1600),
-        ("1\u00a0604,8", "sv", 1604.8),
-        ("1,5", "sv", 1.5),
-        ("1,600", "sv", 1.6),
-        ("1.5", "sv", 1.5),
-        ("\u22124,8", "sv", -4.8),
-    ],
+    cases("numbers", "numbers_as_people_write_them"),
 )
 def test_numbers_as_people_write_them(text: str, lang: str, value: float) -> None:
     assert parse_number(text, fmt=FORMATS[lang]) == value

@@ -4,6 +4,7 @@ Glicko-2 and DWZ (raw form strings in, outputs or every bad field out)."""
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import pytest
 
@@ -13,6 +14,7 @@ from elo_core.page.tools import CHART_SLOTS, NOTES_SHOWN, parse_ratings
 from elo_core.errors import ERROR_CODES, InputError
 from elo_core.importers import parse_lines
 
+from case_tables import cases
 from form_checks import errors, value
 from form_checks import outputs as ok
 from number_cases import FORMATS
@@ -64,22 +66,6 @@ def test_k_advisor_cap_k_times_n_at_most_700() -> None:
     within = ok("k_advisor", rated_games="100", birth_year="", rating="1900", games_in_period="9")
     assert within["k_cap"]["message"] == "k-not-capped"
     assert value(within["k_cap"]["params"]["total"]) == 180
-
-
-def test_k_advisor_reports_every_bad_field() -> None:
-    found = errors(
-        "k_advisor", rated_games="many", birth_year="20x0", rating="5000", games_in_period="-1"
-    )
-    assert found == [
-        ("rated_games", "count-invalid", None),
-        ("birth_year", "year-invalid", None),
-        ("rating", "rating-invalid", None),
-        ("games_in_period", "count-invalid", None),
-    ]
-
-
-def test_k_advisor_year_before_birth_year() -> None:
-    assert errors("k_advisor", birth_year="2010", year="2005") == [("year", "year-invalid", None)]
 
 
 # --- performance and initial rating ------------------------------------------------------------
@@ -145,22 +131,6 @@ def test_performance_fide_and_linear() -> None:
     assert value(perfect["perf_fide"]) == 2700  # 100 % → Ra + 800
 
 
-def test_performance_bad_inputs_all_reported() -> None:
-    assert errors("performance", perf_opponents="1800\nabc", perf_score="x") == [
-        ("perf_opponents", "rating-invalid", 2),
-        ("perf_score", "score-invalid", None),
-    ]
-    assert errors("performance", perf_opponents="", perf_score="1") == [
-        ("perf_opponents", "games-invalid", None)
-    ]
-    assert errors("performance", perf_opponents="1800 1900", perf_score="3") == [
-        ("perf_score", "score-invalid", None)
-    ]
-    assert errors("performance", perf_opponents="1800 1900", perf_score="0,3") == [
-        ("perf_score", "score-invalid", None)
-    ]
-
-
 def test_initial_rating_from_five_opponents() -> None:
     out = ok("initial", init_opponents="1650 1580 1720 1490 1610", init_score="2,5")
     # Ra = (8050 + 3600) / 7 = 1664.29; p = 3.5 / 7 = 0.50 → dp 0 → 1664.
@@ -187,12 +157,6 @@ def test_initial_rating_explains_why_not_or_the_cap(opponents: str, score: str, 
         assert out["init_rating"] is None
 
 
-def test_initial_bad_score() -> None:
-    assert errors("initial", init_opponents="1500 1500", init_score="-1") == [
-        ("init_score", "score-invalid", None)
-    ]
-
-
 # --- club league --------------------------------------------------------------------------------
 
 
@@ -201,21 +165,6 @@ def test_parse_lines_reads_names_with_spaces_and_all_result_forms() -> None:
     assert [(g.player_a, g.player_b, g.score_a) for g in games] == [
         ("Anna Berg", "Ben", 1.0), ("Ben", "Clara", 0.5), ("Clara", "Anna Berg", 0.0),
     ]
-
-
-@pytest.mark.parametrize(
-    ("text", "line", "code"),
-    [
-        ("A | B | 1\nA | B\n", 2, "games-invalid"),
-        ("A | B | 1\n\nA | A | 1", 3, "player-invalid"),
-        ("A | B | 2", 1, "games-invalid"),
-        (" | B | 1", 1, "player-invalid"),
-    ],
-)
-def test_parse_lines_names_the_bad_line(text: str, line: int, code: str) -> None:
-    with pytest.raises(InputError) as caught:
-        parse_lines(text)
-    assert (caught.value.code, caught.value.line) == (code, line)
 
 
 def test_league_default_club_standings_total_and_csv() -> None:
@@ -271,18 +220,6 @@ def test_league_pgn_format() -> None:
     out = ok("league", league_format="pgn", league_games=pgn)
     assert value(out["league_games_count"]) == 2
     assert value(out["league_players"]) == 3
-
-
-def test_league_bad_line_start_and_k_all_reported() -> None:
-    assert errors(
-        "league", league_games="A | B | 1\nA | B | 3", league_start="x", league_k="0"
-    ) == [
-        ("league_games", "games-invalid", 2),
-        ("league_start", "rating-invalid", None),
-        ("league_k", "k-invalid", None),
-    ]
-    assert errors("league", league_games="") == [("league_games", "games-invalid", None)]
-    assert errors("league", league_format="xls") == [("league_format", "option-invalid", None)]
 
 
 def league_error(**fields: str) -> dict[str, object]:
@@ -397,20 +334,6 @@ def test_glicko2_without_games_only_widens_rd() -> None:
     assert value(out["g_new_rd"]) > 200
 
 
-def test_glicko2_reports_every_bad_field_and_the_line() -> None:
-    assert errors(
-        "glicko2", g_rating="x", g_rd="0", g_volatility="2", g_tau="9",
-        g_games="1400 | 30 | 1\n1550 | 100",
-    ) == [
-        ("g_rating", "rating-invalid", None),
-        ("g_rd", "rd-invalid", None),
-        ("g_volatility", "volatility-invalid", None),
-        ("g_tau", "tau-invalid", None),
-        ("g_games", "games-invalid", 2),
-    ]
-    assert errors("glicko2", g_games="1400 | 0 | 1") == [("g_games", "rd-invalid", 1)]
-
-
 DWZ_OUTPUTS = {
     "dwz_ruleset", "dwz_rules", "dwz_we", "dwz_w", "dwz_n", "dwz_delta", "dwz_new", "dwz_change",
     "dwz_result",
@@ -475,41 +398,50 @@ def test_dwz_new_rules_on_and_after_8_june_2026() -> None:
     assert out["dwz_result"]["message"] == "dwz-rounded"
 
 
-def test_dwz_old_rules_name_the_acceleration_brake_and_limits() -> None:
-    before = {"dwz_played": "2026-05-01"}
-    # A 16-year-old at 800 who scores We: fB = 800 / 2000 = 0.4, below the lowest 0.5.
-    young = ok("dwz", **before, dwz_rating="800", dwz_age="16", dwz_index="3",
-               dwz_games="800 | ½")
+def dwz_before_2026(rating: str, age: str, index: str, games: str) -> dict[str, Any]:
+    """The DWZ tool's outputs for a tournament played under the rules before 2026."""
+    return ok("dwz", dwz_played="2026-05-01", dwz_rating=rating, dwz_age=age, dwz_index=index,
+              dwz_games=games)
+
+
+@pytest.mark.parametrize(
+    ("form", "output", "message", "expected"),
+    [
+        # A 16-year-old at 800 who scores We: fB = 800 / 2000 = 0.4, below the lowest 0.5;
+        (("800", "16", "3", "800 | ½"), "dwz_fb", "dwz-fb-low", 0.5),
+        # E0 = 0.8⁴ + 5 = 5.41, × 0.5 = 2.70 → 3, raised to the lowest E, 5.
+        (("800", "16", "3", "800 | ½"), "dwz_e", "dwz-e-lowest", 5),
+        # A junior at 2200 who wins: fB would be 1.1, at most 1.
+        (("2200", "19", "12", "2000 | 1"), "dwz_fb", "dwz-fb-high", 1),
+        # 2200: E0 = 2.2⁴ + 5 = 28.43 → 28 within 30; index 2 allows at most 10.
+        (("2200", "30", "2", "2200 | 1"), "dwz_e", "dwz-e-index", 10),
+        (("2600", "30", "12", "2600 | 1"), "dwz_e", "dwz-e-30", 30),
+    ],
+)
+def test_dwz_old_rules_name_the_limits(
+    form: tuple[str, str, str, str], output: str, message: str, expected: float
+) -> None:
+    out = dwz_before_2026(*form)
+    assert out[f"{output}_reason"]["message"] == message and value(out[output]) == expected
+
+
+def test_dwz_old_rules_name_the_acceleration_and_brake() -> None:
+    young = dwz_before_2026("800", "16", "3", "800 | ½")
     assert (young["dwz_j_reason"]["message"], young["dwz_fb_reason"]["message"]) == (
         "dwz-j-youth", "dwz-fb-low")
-    assert value(young["dwz_fb"]) == 0.5 and value(young["dwz_fb_reason"]["params"]["ratio"]) == 0.4
-    # E0 = 0.8⁴ + 5 = 5.41, × 0.5 = 2.70 → 3, raised to the lowest E, 5.
-    assert young["dwz_e_reason"]["message"] == "dwz-e-lowest" and value(young["dwz_e"]) == 5
-    # A junior at 2200 who wins: fB would be 1.1, at most 1.
-    strong = ok("dwz", **before, dwz_rating="2200", dwz_age="19", dwz_index="12",
-                dwz_games="2000 | 1")
-    assert strong["dwz_fb_reason"]["message"] == "dwz-fb-high" and value(strong["dwz_fb"]) == 1
-    # 2200: E0 = 2.2⁴ + 5 = 28.43 → 28 within 30; index 2 allows at most 10.
-    early = ok("dwz", **before, dwz_rating="2200", dwz_age="30", dwz_index="2",
-               dwz_games="2200 | 1")
-    assert early["dwz_e_reason"]["message"] == "dwz-e-index" and value(early["dwz_e"]) == 10
-    late = ok("dwz", **before, dwz_rating="2600", dwz_age="30", dwz_index="12",
-              dwz_games="2600 | 1")
-    assert late["dwz_e_reason"]["message"] == "dwz-e-30" and value(late["dwz_e"]) == 30
+    assert value(young["dwz_fb_reason"]["params"]["ratio"]) == 0.4
     # Below 1300 and below We: the brake SBr = e^((1300 − 1000) / 150) − 1 = e² − 1.
-    braked = ok("dwz", **before, dwz_rating="1000", dwz_age="30", dwz_index="12",
-                dwz_games="1000 | 0")
+    braked = dwz_before_2026("1000", "30", "12", "1000 | 0")
     assert braked["dwz_sbr_reason"]["message"] == "dwz-sbr"
     assert value(braked["dwz_sbr"]) == pytest.approx(math.exp(2) - 1)
     assert braked["dwz_fb_reason"]["message"] == "dwz-fb-none-age"
-    scored = ok("dwz", **before, dwz_rating="1000", dwz_age="18", dwz_index="12",
-                dwz_games="1000 | 1")
+    scored = dwz_before_2026("1000", "18", "12", "1000 | 1")
     assert scored["dwz_sbr_reason"]["message"] == "dwz-sbr-none-scored"
-    below = ok("dwz", **before, dwz_rating="1400", dwz_age="18", dwz_index="12",
-               dwz_games="1400 | 0")
+    below = dwz_before_2026("1400", "18", "12", "1400 | 0")
     assert below["dwz_fb_reason"]["message"] == "dwz-fb-none-scored"
     assert below["dwz_j_reason"]["message"] == "dwz-j-youth"
-    assert ok("dwz", **before, dwz_age="23")["dwz_j_reason"]["message"] == "dwz-j-junior"
+    assert ok("dwz", dwz_played="2026-05-01", dwz_age="23")["dwz_j_reason"]["message"] == (
+        "dwz-j-junior")
 
 
 def test_dwz_empty_day_is_today() -> None:
@@ -576,19 +508,6 @@ def test_dwz_reasons_for_brake_bonus_and_floor() -> None:
     assert junior["dwz_a_reason"]["message"] == "dwz-a-none-youth"
 
 
-def test_dwz_reports_every_bad_field() -> None:
-    assert errors(
-        "dwz", dwz_rating="1650", dwz_age="-3", dwz_index="0", dwz_played="31.2.2026",
-        dwz_games="1720 | 1\n1580 | 2",
-    ) == [
-        ("dwz_age", "age-invalid", None),
-        ("dwz_index", "index-invalid", None),
-        ("dwz_played", "played-invalid", None),
-        ("dwz_games", "score-invalid", 2),
-    ]
-    assert errors("dwz", dwz_games="") == [("dwz_games", "games-invalid", None)]
-
-
 def test_a_long_league_sends_a_bounded_table_and_chart() -> None:
     """100 000 games froze the page while it drew every row and point; now the page gets at
     most MAX_ROWS rows (with the total, for "showing 500 of …") and a few hundred points a
@@ -604,3 +523,14 @@ def test_a_long_league_sends_a_bounded_table_and_chart() -> None:
         assert 0 < len(points) <= 402
     assert sum(value(row[3]) for row in out["standings"]["rows"]) == 2 * history["total"]
     assert out["standings_csv"]["download"]["text"].count("\n") == 11
+
+
+# --- bad input, in every tool -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("mode", "fields", "expected"), cases("page_forms", "bad_forms"))
+def test_every_bad_field_is_reported_with_its_code_and_line(
+    mode: str, fields: dict[str, str], expected: list[list[str | int]]
+) -> None:
+    # An error without a line is written without it: (field, code), the line None.
+    assert errors(mode, **fields) == [(*error, None)[:3] for error in expected]

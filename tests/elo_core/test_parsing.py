@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_core import Game, InputError, parse_games, parse_result
+from case_tables import cases
 from number_cases import FORMATS
 
 SETTINGS = settings(deadline=None, database=None, max_examples=300)
@@ -75,24 +76,7 @@ def test_no_games() -> None:
 
 @pytest.mark.parametrize(
     ("text", "line", "code"),
-    [
-        ("abc | 1", 1, "rating-invalid"),
-        ("1810 | 1\n\n1700 | 2", 3, "score-invalid"),
-        ("1810 | 1\n1810", 2, "games-invalid"),
-        ("1810 | 1 | 0", 1, "games-invalid"),
-        ("1810;1;0", 1, "games-invalid"),
-        ("# header\n5000 | 1", 2, "rating-invalid"),
-        ("-1500 | 1", 1, "rating-invalid"),
-        ("1e3 | 1", 1, "rating-invalid"),
-        ("nan | 1", 1, "rating-invalid"),
-        ("1810 | ", 1, "score-invalid"),
-        (" | 1", 1, "rating-invalid"),
-        ("1810,5,5 | 1", 1, "rating-invalid"),
-        ("١٨١٠ | 1", 1, "rating-invalid"),  # Arabic-Indic digits are not accepted
-        ("1810\r\n1700 | 1\r\nx", 1, "games-invalid"),
-        ("1.6 | 1", 1, "rating-implausible"),
-        ("50 | 1", 1, "rating-implausible"),
-    ],
+    cases("parsing", "errors_name_their_line_and_rule"),
 )
 def test_errors_name_their_line_and_rule(text: str, line: int, code: str) -> None:
     with pytest.raises(InputError) as error:

@@ -18,6 +18,8 @@ import elo_core
 from elo_core import Game, InputError, trf
 from elo_core.trf import Player, Round, Tournament
 
+from case_tables import cases
+
 FIXTURES = Path(__file__).parent / "fixtures" / "trf"
 TRF16 = "spring_open_2025_trf16.txt"
 TRF26 = "winter_club_2026_trf26.txt"
@@ -615,34 +617,7 @@ def codes(t: Tournament) -> list[str]:
 
 @pytest.mark.parametrize(
     ("written", "date"),
-    [
-        ("2025/04/05", (2025, 4, 5)),
-        ("2025-04-05", (2025, 4, 5)),
-        ("2025.04.05", (2025, 4, 5)),
-        ("2025/4/5", (2025, 4, 5)),
-        ("20250405", (2025, 4, 5)),
-        ("05.04.2025", (2025, 4, 5)),
-        ("5.4.2025", (2025, 4, 5)),
-        ("05. 04. 2025", (2025, 4, 5)),
-        ("05/04/2025", (2025, 4, 5)),  # day first: the end (13 April) rules out 4 May
-        ("05-04-2025", (2025, 4, 5)),
-        ("04/05/2025", (2025, 4, 5)),  # US month first: 4 May is after the end
-        ("25/04/05", (2025, 4, 5)),  # YY/MM/DD, as record 132 writes dates
-        ("05.04.25", (2025, 4, 5)),
-        ("April 5, 2025", (2025, 4, 5)),
-        ("Apr 5, 2025", (2025, 4, 5)),
-        ("Apr. 5th, 2025", (2025, 4, 5)),
-        ("5 April 2025", (2025, 4, 5)),
-        ("5 Apr 2025", (2025, 4, 5)),
-        ("05-Apr-2025", (2025, 4, 5)),
-        ("5. April 2025", (2025, 4, 5)),
-        ("2025-Apr-05", (2025, 4, 5)),
-        ("1. März 2025", (2025, 3, 1)),
-        ("1. marts 2025", (2025, 3, 1)),
-        ("1 Mär 2025", (2025, 3, 1)),
-        ("1. Okt. 2024", (2024, 10, 1)),
-        ("1. Dezember 2024", (2024, 12, 1)),
-    ],
+    cases("trf_dates", "start_date_in_the_forms_files_write"),
 )
 def test_the_start_date_in_the_forms_files_write(written: str, date: tuple[int, int, int]) -> None:
     t = trf.parse(with_dates(written, "2025/04/13"))
@@ -652,16 +627,7 @@ def test_the_start_date_in_the_forms_files_write(written: str, date: tuple[int, 
 
 @pytest.mark.parametrize(
     ("written", "date"),
-    [
-        ("May 29, 2020", (2020, 5, 29)),
-        ("29 May 2020", (2020, 5, 29)),
-        ("29. Mai 2020", (2020, 5, 29)),
-        ("29. maj 2020", (2020, 5, 29)),
-        ("29/05/2020", (2020, 5, 29)),
-        ("05/29/2020", (2020, 5, 29)),
-        ("24/09/2010", (2010, 9, 24)),
-        ("08/04/2018", (2018, 4, 8)),  # the end alone decides nothing here: day first
-    ],
+    cases("trf_dates", "end_date_gives_the_year"),
 )
 def test_the_end_date_gives_the_year_in_any_form(written: str, date: tuple[int, int, int]) -> None:
     t = trf.parse(with_dates(None, written, ""))
