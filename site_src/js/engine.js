@@ -33,7 +33,8 @@ export function onEngine(listener) { listeners.add(listener); }
 const tell = (event) => listeners.forEach((listener) => listener(event));
 
 function offline(error) {
-  return !navigator.onLine || /fetch|network|import/i.test(String(error));
+  // WebKit says "Load failed" where Chromium and Firefox name a fetch or a network error.
+  return !navigator.onLine || /fetch|network|import|load failed/i.test(String(error));
 }
 
 function failed(error) {
