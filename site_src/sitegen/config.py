@@ -31,9 +31,9 @@ CACHE_VARIABLE = "SITEGEN_CACHE"
 CACHE_ROOT = Path(os.environ.get(CACHE_VARIABLE) or ROOT / ".cache").resolve()
 
 # The site's languages, in the switcher's order: code → the language's name in itself, as
-# the switcher shows it. A data file, written by `./dev add-language` (README, Adding a
-# language); everything else about a language (its number signs, plural rules) comes from
-# CLDR through Babel.
+# the switcher shows it. A data file, written by `./dev add-language` (content/README.md,
+# Adding a language); everything else about a language (its number signs, plural rules)
+# comes from CLDR through Babel.
 LANGUAGES_FILE = "languages.json"
 
 
@@ -129,7 +129,8 @@ class SiteConfig:
     out_dir: Path = ROOT / "dist"
     # Where the site is published ("https://example.org/elo/"); its path part prefixes every
     # link. None: a local build (./dev build, ./dev serve), which writes no canonical or
-    # hreflang addresses and no sitemap.xml (see publishing_problem and README, Publish).
+    # hreflang addresses and no sitemap.xml (see publishing_problem and site_src/README.md,
+    # Publishing).
     base_url: str | None = None
     # A build for a local address (127.0.0.1, localhost) on purpose (build.py --local).
     local: bool = False
