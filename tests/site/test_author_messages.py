@@ -1,4 +1,5 @@
-"""What an author may write is documented: every front-matter key the reader knows.
+"""What an author may write is documented in content/README.md: every front-matter key the
+reader knows and every page template.
 
 (A misspelt name's "unknown … — did you mean …?" is tested with the other bad input, in
 test_fixture_site.py.)"""
@@ -8,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from sitegen.config import SiteConfig
 from sitegen.content import OPTIONAL_KEYS, REQUIRED_KEYS
 
 ROOT = Path(__file__).resolve().parents[2]
