@@ -3,6 +3,8 @@
 
     python build.py [--strict] [--base-url URL [--local]] [--out DIR [--force]]
     python build.py serve [--port 8000]   # builds into .cache/serve-dist, never dist/
+
+The build keeps what it may make again in .cache/, or in the folder $SITEGEN_CACHE names.
     python build.py i18n        # extract UI strings and update the catalogs
     python build.py translations [--check] [--mark de/formula …]   # ok, outdated or missing
     python build.py add-language sv Svenska   # a new language: catalog, languages.json, content/sv/
@@ -20,14 +22,14 @@ ROOT = Path(__file__).resolve().parent
 sys.path.insert(0, str(ROOT / "site_src"))
 sys.path.insert(0, str(ROOT))
 
-from sitegen.config import SiteConfig  # noqa: E402
+from sitegen.config import CACHE_ROOT, SiteConfig  # noqa: E402
 from sitegen.errors import BuildError  # noqa: E402
 
 
 # ./dev serve's own output: its pages carry the reload script, which is never published.
-SERVE_DIR = Path(".cache") / "serve-dist"
+SERVE_DIR = CACHE_ROOT / "serve-dist"
 # The articles a build rendered, kept for the next (sitegen.article_cache).
-CACHE_DIR = Path(".cache") / "build"
+CACHE_DIR = CACHE_ROOT / "build"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,13 +69,13 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(message)s")
 
     serving = args.command == "serve"
-    out = args.out or (SiteConfig.root / SERVE_DIR if serving else SiteConfig.out_dir)
+    out = args.out or (SERVE_DIR if serving else SiteConfig.out_dir)
     base_url = args.base_url.rstrip("/") + "/" if args.base_url else None
     try:  # reads the site's languages.json
         config = SiteConfig(base_url=base_url, out_dir=out.resolve(),
                             content_dir=args.content.resolve(), source_dir=args.source.resolve(),
                             strict=args.strict, workers=args.workers, force=args.force,
-                            cache_dir=None if args.no_cache else (SiteConfig.root / CACHE_DIR).resolve(),
+                            cache_dir=None if args.no_cache else CACHE_DIR,
                             local=args.local or serving)
     except BuildError as error:
         print(f"error: {error}", file=sys.stderr)

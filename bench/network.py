@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from sitegen.config import CACHE_ROOT
 from sitegen.serve import SiteHandler
 
-CACHE = Path(__file__).resolve().parents[1] / ".cache" / "bench-compressed"
+CACHE = CACHE_ROOT / "bench-compressed"
 SLICE = 16 * 1024
 UNCOMPRESSED = (".zip", ".whl", ".png", ".jpg", ".woff2")
 

@@ -10,12 +10,12 @@ from pathlib import Path
 
 from sitegen.assets import build_wheel
 from sitegen.bytecode import compiled
-from sitegen.config import SiteConfig
+from sitegen.config import CACHE_ROOT, SiteConfig
 from sitegen.stdlib import MODULES_FILE, trimmed_archive
 from sitegen.stdlib_record import record
 
 ROOT = Path(__file__).resolve().parents[1]
-WHEELS = ROOT / ".cache/pyodide-wheels"
+WHEELS = CACHE_ROOT / "pyodide-wheels"  # fetched by ./dev into its CACHE
 
 
 def check_test_wheels() -> None:
@@ -43,7 +43,7 @@ def test_elo_core_suite_passes_inside_pyodide_on_the_sites_standard_library(
     # The wheel the page loads: compiled by the page's Python (sitegen/bytecode.py).
     data, name = build_wheel(config)
     wheel = tmp_path / name
-    wheel.write_bytes(compiled(data, "wheel", config.root, config.pyodide_dir))
+    wheel.write_bytes(compiled(data, "wheel", config.cache_root, config.pyodide_dir))
     stdlib = tmp_path / "python_stdlib.site.zip"
     stdlib.write_bytes(trimmed_archive(config))
     wheels = [wheel]  # python-chess, which the PGN tests compare with, is among the deps

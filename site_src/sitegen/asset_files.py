@@ -57,7 +57,7 @@ class AssetStage:
         if self._wheel is None or self._wheel[0] != source_hash:
             # Compiled, as the page would otherwise compile elo_core on each fresh start.
             data, name = assets.build_wheel(self.config)
-            self._wheel = (source_hash, bytecode.compiled(data, "wheel", self.config.root,
+            self._wheel = (source_hash, bytecode.compiled(data, "wheel", self.config.cache_root,
                                                           self.config.pyodide_dir), name)
         _, data, name = self._wheel
         relative = f"wheels/{assets.digest(data)}/{name}"

@@ -279,16 +279,18 @@ def drop_comments(source: str) -> str:
 
 
 def slim_wheel(wheel: bytes) -> bytes:
-    """The wheel with its modules' docstrings emptied and comments dropped, RECORD updated.
+    """The wheel with its modules' docstrings emptied and comments dropped, RECORD updated,
+    and without the package's documents (``elo_core/README.md``: the page reads none).
 
     See :func:`empty_docstrings` and :func:`drop_comments`: every line keeps its number.
     """
     source = zipfile.ZipFile(io.BytesIO(wheel))
-    contents = {info.filename: source.read(info) for info in source.infolist()}
+    kept = [info for info in source.infolist() if not info.filename.endswith(".md")]
+    contents = {info.filename: source.read(info) for info in kept}
     for name, data in contents.items():
         if name.endswith(".py"):
             contents[name] = drop_comments(empty_docstrings(data.decode("utf-8"))).encode("utf-8")
-    return _wheel_with_record(source.infolist(), contents)
+    return _wheel_with_record(kept, contents)
 
 
 def record_rewritten(wheel: bytes) -> bytes:

@@ -23,25 +23,26 @@ from sitegen.errors import BuildError
 __all__ = ["COMPILER", "compiled"]
 
 COMPILER = Path(__file__).with_name("bytecode.mjs")
-# Compiled archives by the hash of what made them: a build compiles again only after its
-# input, the compiler or the runtime changed (each compile starts Pyodide in Node: ~8 s).
-CACHE = Path(".cache") / "bytecode"
+# Compiled archives by the hash of what made them, in the build's cache folder
+# (SiteConfig.cache_root): a build compiles again only after its input, the compiler or the
+# runtime changed (each compile starts Pyodide in Node: ~8 s).
+CACHE = "bytecode"
 
 
-def compiled(source: bytes, kind: Literal["stdlib", "wheel"], root: Path,
+def compiled(source: bytes, kind: Literal["stdlib", "wheel"], cache_root: Path,
              runtime: Path) -> bytes:
     """The zip ``source`` with every ``.py`` compiled to a ``.pyc`` by the runtime in
-    ``runtime`` (its npm folder); ``kind`` says what it is (see ``bytecode.mjs``).
-    The same input gives the same bytes."""
+    ``runtime`` (its npm folder), kept under ``cache_root``; ``kind`` says what it is (see
+    ``bytecode.mjs``). The same input gives the same bytes."""
     version = (runtime / "package.json").read_bytes()
-    data = _compiled(source, kind, root, COMPILER.read_bytes() + version)
+    data = _compiled(source, kind, cache_root, COMPILER.read_bytes() + version)
     return assets.record_rewritten(data) if kind == "wheel" else data
 
 
 @functools.lru_cache(maxsize=8)
-def _compiled(source: bytes, kind: str, root: Path, tools: bytes) -> bytes:
+def _compiled(source: bytes, kind: str, cache_root: Path, tools: bytes) -> bytes:
     key = hashlib.sha256(tools + kind.encode() + b"\0" + source).hexdigest()[:32]
-    cached = root / CACHE / f"{kind}-{key}.zip"
+    cached = cache_root / CACHE / f"{kind}-{key}.zip"
     if cached.is_file():
         return cached.read_bytes()
     node = shutil.which("node")

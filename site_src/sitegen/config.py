@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 import json
+import os
 import re
 import unicodedata
 from dataclasses import dataclass, field
@@ -15,16 +16,24 @@ from babel import Locale, UnknownLocaleError, localedata
 from sitegen.errors import BuildError
 
 __all__ = [
-    "CONTENT_SECURITY_POLICY", "LANGUAGES", "LANGUAGES_FILE", "SiteConfig",
-    "language_code_problem", "language_name_problem", "publishing_problem", "read_languages",
+    "CACHE_ROOT", "CACHE_VARIABLE", "CONTENT_SECURITY_POLICY", "LANGUAGES", "LANGUAGES_FILE",
+    "SiteConfig", "language_code_problem", "language_name_problem", "publishing_problem",
+    "read_languages",
 ]
 
 ROOT = Path(__file__).resolve().parents[2]
 
+# Where everything the build makes again and keeps between runs goes (rendered articles,
+# compiled bytecode, ./dev serve's output, pyodide-build's environment): the project's
+# .cache/, or the folder this variable names. ./dev sets it to its own CACHE, so that
+# `CACHE=/tmp/cache ./dev serve` writes nothing into the clone.
+CACHE_VARIABLE = "SITEGEN_CACHE"
+CACHE_ROOT = Path(os.environ.get(CACHE_VARIABLE) or ROOT / ".cache").resolve()
+
 # The site's languages, in the switcher's order: code → the language's name in itself, as
-# the switcher shows it. A data file, written by `./dev add-language` (README, Adding a
-# language); everything else about a language (its number signs, plural rules) comes from
-# CLDR through Babel.
+# the switcher shows it. A data file, written by `./dev add-language` (content/README.md,
+# Adding a language); everything else about a language (its number signs, plural rules)
+# comes from CLDR through Babel.
 LANGUAGES_FILE = "languages.json"
 
 
@@ -120,7 +129,8 @@ class SiteConfig:
     out_dir: Path = ROOT / "dist"
     # Where the site is published ("https://example.org/elo/"); its path part prefixes every
     # link. None: a local build (./dev build, ./dev serve), which writes no canonical or
-    # hreflang addresses and no sitemap.xml (see publishing_problem and README, Publish).
+    # hreflang addresses and no sitemap.xml (see publishing_problem and site_src/README.md,
+    # Publishing).
     base_url: str | None = None
     # A build for a local address (127.0.0.1, localhost) on purpose (build.py --local).
     local: bool = False
@@ -137,8 +147,10 @@ class SiteConfig:
     # Processes that render articles at once (sitegen.parallel): 0, one per core; 1, only
     # the build's own.
     workers: int = 0
+    # The build's cache folder (CACHE_ROOT): compiled bytecode, pyodide-build's environment.
+    cache_root: Path = CACHE_ROOT
     # Where a build keeps the articles it rendered, for the next build (sitegen.article_cache);
-    # None: nowhere. build.py keeps them in .cache/build.
+    # None: nowhere. build.py keeps them in cache_root/build.
     cache_dir: Path | None = None
     # Replace an output folder that holds files a build did not write (build.py --force);
     # never the project's folder, its inputs or the home folder (sitegen.publish).

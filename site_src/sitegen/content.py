@@ -163,7 +163,7 @@ def read_page(path: Path, lang: str, config: SiteConfig, text: str | None = None
             _key_line(path, text, str(unknown[0])),
             unknown_name("front-matter key", str(unknown[0]), REQUIRED_KEYS | OPTIONAL_KEYS)
             + f" (the keys: {', '.join(sorted(REQUIRED_KEYS | OPTIONAL_KEYS))};"
-            " see README, Writing articles)",
+            " see content/README.md, Writing articles)",
         )
     missing = sorted(REQUIRED_KEYS - set(meta))
     if missing:

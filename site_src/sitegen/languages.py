@@ -1,4 +1,5 @@
-"""``build.py add-language sv Svenska``: a new language in one step (README, Adding a language).
+"""``build.py add-language sv Svenska``: a new language in one step (content/README.md,
+Adding a language).
 
 It checks the code with Babel (CLDR must know the language under that very code, and its
 number signs must be ones elo_core reads) and the name (printable text), creates the language's catalog from ``messages.pot`` as Babel's

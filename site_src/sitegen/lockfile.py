@@ -3,7 +3,8 @@
 The engine worker loads elo_core through Pyodide's own package loader, which reads the
 wheel's address and sha256 from this lock and checks the download against it. The tool
 works offline; it needs Python ≥ 3.12, so it lives in its own virtual environment
-(``./dev`` creates ``.cache/pyodide-build-venv`` from the newest Python ≥ 3.12 it finds).
+(``./dev`` creates ``pyodide-build-venv`` in the build's cache folder, ``.cache/`` or its
+``CACHE``, from the newest Python ≥ 3.12 it finds).
 """
 
 from __future__ import annotations
@@ -27,10 +28,10 @@ CLI_VARIABLE = "PYODIDE_CLI"
 def cli_path(config: SiteConfig) -> Path:
     """The ``pyodide`` command of pyodide-build; a BuildError says how to get it."""
     configured = os.environ.get(CLI_VARIABLE)
-    path = Path(configured) if configured else config.root / ".cache/pyodide-build-venv/bin/pyodide"
+    path = Path(configured) if configured else config.cache_root / "pyodide-build-venv/bin/pyodide"
     if not path.is_file():
         raise BuildError(path, None, (
-            "pyodide-build is missing: './dev build' installs it into .cache/pyodide-build-venv "
+            f"pyodide-build is missing: './dev build' installs it into {path.parents[1]} "
             "(it needs Python 3.12 or newer: e.g. 'apt-get install python3.12-venv' or "
             "'pyenv install 3.12'), or set PYODIDE_CLI to the 'pyodide' command of an "
             "installed pyodide-build"))

@@ -52,7 +52,7 @@ def trimmed_archive(config: SiteConfig) -> bytes:
     finder = (config.source_dir / FINDER_FILE).read_text(encoding="utf-8")
     source = _packed(full, stat.st_mtime_ns, stat.st_size, tuple(_listed(config)),
                      config.source_dir / MODULES_FILE, finder)
-    return bytecode.compiled(source, "stdlib", config.root, config.pyodide_dir)
+    return bytecode.compiled(source, "stdlib", config.cache_root, config.pyodide_dir)
 
 
 @functools.lru_cache(maxsize=4)

@@ -69,7 +69,7 @@ def test_the_small_archive_names_what_only_the_whole_one_has() -> None:
 def test_the_wheel_the_page_loads_is_bytecode_with_a_true_record() -> None:
     config = SiteConfig()
     source, _ = build_wheel(config)
-    wheel = zipfile.ZipFile(io.BytesIO(compiled(source, "wheel", config.root, config.pyodide_dir)))
+    wheel = zipfile.ZipFile(io.BytesIO(compiled(source, "wheel", config.cache_root, config.pyodide_dir)))
     modules = sorted(name for name in zipfile.ZipFile(io.BytesIO(source)).namelist()
                      if name.endswith(".py"))
     assert len(modules) > 20

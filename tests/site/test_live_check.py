@@ -338,7 +338,7 @@ def test_the_fixed_example_passes_the_build(fixture_config: SiteConfig) -> None:
 
 
 def test_the_readme_documents_branches_and_the_check() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "content" / "README.md").read_text()
     section = readme.split("### Live examples", 1)[1]
     assert "live_when(" in section and "live_end_when()" in section
     assert "must hold for every input" in section

@@ -218,7 +218,7 @@ def test_a_day_is_a_date_field_holding_the_iso_date(fixture_config: SiteConfig, 
 
 
 def test_the_readme_documents_the_construct() -> None:
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    readme = (Path(__file__).resolve().parents[2] / "content" / "README.md").read_text()
     section = readme.split("## Writing articles", 1)[1]
     for macro in ("live_start(", "live_input(", "live_out(", "live_end()"):
         assert macro in section

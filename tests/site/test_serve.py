@@ -142,7 +142,7 @@ def test_serve_builds_into_its_own_folder_never_dist(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(sitegen.serve, "serve",
                         lambda config, host, port: seen.append(config) or 0)
     assert build_script.main(["serve"]) == 0
-    assert seen[0].out_dir == (ROOT / ".cache" / "serve-dist").resolve()
+    assert seen[0].out_dir == SiteConfig().cache_root / "serve-dist"
     assert seen[0].out_dir != SiteConfig().out_dir and not seen[0].publishing
 
 

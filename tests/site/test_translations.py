@@ -1,4 +1,5 @@
-"""Translations know which version of the English article they follow (README: Translating)."""
+"""Translations know which version of the English article they follow (content/README.md:
+Translating)."""
 
 from __future__ import annotations
 

@@ -96,3 +96,13 @@ def test_served_wheel_matches_its_record_and_the_sources_line_for_line() -> None
             if path.endswith(".py"):
                 source = (ROOT / path).read_text(encoding="utf-8")
                 assert content.decode().count("\n") == source.count("\n"), path
+
+
+def test_the_wheel_leaves_the_packages_documents_in_the_repository() -> None:
+    """elo_core/README.md is for Python programmers reading the repository: without this the
+    wheel (and so the site's wheel address and lock) would change with every edit of it."""
+    assert (ROOT / "elo_core" / "README.md").is_file()
+    data, _ = build_wheel(SiteConfig())
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    assert "elo_core/py.typed" in names
+    assert not [name for name in names if name.endswith(".md")]
