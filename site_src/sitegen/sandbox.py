@@ -31,7 +31,6 @@ import math
 import operator
 import re
 import signal
-import string
 import threading
 import time
 import types

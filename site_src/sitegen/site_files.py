@@ -21,7 +21,7 @@ __all__ = ["LOCAL_BUILD", "render_service_worker", "render_site_files"]
 log = logging.getLogger("sitegen")
 
 LOCAL_BUILD = ("local build: no canonical or hreflang addresses and no sitemap.xml; "
-               "to publish, build with --base-url https://… (README: Publish)")
+               "to publish, build with --base-url https://… (site_src/README.md: Publishing)")
 
 
 def render_site_files(plan: SitePlan, templates: TemplateRenderer, asset_urls: dict[str, str],
