@@ -69,10 +69,6 @@ WARNINGS_SHOWN = 50
 _SEPARATORS = re.compile(r"\s*[|;\t]\s*|\s+")
 
 
-def _optional(value: float | None, digits: int, *, signed: bool = False) -> Output | None:
-    return None if value is None else number_output(value, digits, signed=signed)
-
-
 #: A table cell written short: a bare number (its column's format), a bare text, an output.
 _Cell = Output | float | str | None
 
