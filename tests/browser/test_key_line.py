@@ -161,11 +161,17 @@ def test_the_norm_planners_key_line_follows_the_norm_aimed_for(
     for title in ("IM", "WIM", "GM"):
         page.select_option('[name="np_title"]', title)
         row = page.locator("table.np-points > tbody > tr", has=page.locator(f'th:text-is("{title}")'))
-        wanted = [row.locator("td").nth(1).inner_text(), row.locator("td").nth(2).inner_text()]
         page.focus('[name="np_average"]')
         line = page.locator(".key-line")
         line.wait_for(state="visible")
-        text = line.text_content() or ""
+
+        def seen_now() -> tuple[list[str], str]:
+            cells = [row.locator("td").nth(1).inner_text(), row.locator("td").nth(2).inner_text()]
+            return cells, line.text_content() or ""
+
+        # The line follows the choice once the engine has answered it: wait for that state.
+        wanted, text = poll(page, seen_now, lambda seen: seen[1].startswith(title)
+                            and all(part in seen[1] for part in seen[0]), seconds=30)
         assert text.startswith(title) and all(part in text for part in wanted), (title, text)
         seen = page.evaluate(LOOK)
         assert seen["inside"] and seen["uncut"] and seen["lines"] <= 2, (title, seen)
