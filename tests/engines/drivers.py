@@ -13,9 +13,11 @@ import glob
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
@@ -104,10 +106,19 @@ class WebKit:
         os.close(write)
         with os.fdopen(read) as display:
             number = display.readline().strip()
+        self.display = f":{number}"
+        self._start_driver()
+        first = self.open()
+        self.version = f"WebKitGTK {first.session.capabilities.get('browserVersion')}"
+        first.close()
+
+    def _start_driver(self) -> None:
         self.port = _free_port()
+        # A process group of its own, so stopping the driver stops the MiniBrowsers it started.
         self.driver = subprocess.Popen(["WebKitWebDriver", f"--port={self.port}"],
-                                       env={**os.environ, "DISPLAY": f":{number}"},
-                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                                       env={**os.environ, "DISPLAY": self.display},
+                                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                       start_new_session=True)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             try:
@@ -115,11 +126,30 @@ class WebKit:
                 break
             except OSError:
                 time.sleep(0.1)
-        first = self.open()
-        self.version = f"WebKitGTK {first.session.capabilities.get('browserVersion')}"
-        first.close()
+
+    def _stop_driver(self) -> None:
+        try:
+            os.killpg(self.driver.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.driver.wait(10)
 
     def open(self) -> WebKitPage:
+        """A new session; a session start that gets no answer (MiniBrowser hung at launch, seen
+        once in 30 runs with the load average at 10) is tried once more with a fresh driver.
+        Only the browser's launch is retried: every command on the page has one chance."""
+        from urllib3.exceptions import ReadTimeoutError
+
+        try:
+            return self._session()
+        except ReadTimeoutError as hung:
+            warnings.warn(f"WebKit did not start a session ({hung}); trying with a fresh driver",
+                          stacklevel=2)
+            self._stop_driver()
+            self._start_driver()
+            return self._session()
+
+    def _session(self) -> WebKitPage:
         from selenium import webdriver
         from selenium.webdriver.remote.client_config import ClientConfig
         from selenium.webdriver.remote.remote_connection import RemoteConnection
