@@ -20,6 +20,7 @@ Three readings of the 400-point rule (FIDE B.02 8.3.1), applied to D first:
 
 from __future__ import annotations
 
+import datetime
 import functools
 import math
 from collections.abc import Iterable
@@ -35,6 +36,8 @@ from elo_core.validation import check_k, check_option, check_rating, check_score
 
 __all__ = [
     "CAPS",
+    "CAP_EXEMPTION_SINCE",
+    "CAP_EXEMPT_FROM",
     "Cap",
     "Game",
     "GameResult",
@@ -44,6 +47,7 @@ __all__ = [
     "RatingResult",
     "Rounding",
     "expected_score",
+    "fide_cap_on",
     "rate",
     "score_needed",
     "used_difference",
@@ -60,6 +64,8 @@ ROUNDINGS: tuple[Rounding, ...] = ("none", "tenth", "fide")
 CAP_DIFFERENCE = Decimal(400)
 #: FIDE B.02 8.3.1 (from 1 October 2025): players rated this or more get no cap.
 CAP_EXEMPT_FROM = 2650
+#: The day the 2650 exemption of 8.3.1 came into force; before it the cap held for everyone.
+CAP_EXEMPTION_SINCE = datetime.date(2025, 10, 1)
 _CAP_FLOAT = float(CAP_DIFFERENCE)
 _DECIMALS: dict[Rounding, int] = {"tenth": 1, "fide": 0}
 # The three scores as decimals, looked up instead of converted game by game.
@@ -193,6 +199,13 @@ def expected_score(
     return _expected(
         rating, opponent, check_option(model, MODELS, "model"), check_option(cap, CAPS, "cap")
     )
+
+
+def fide_cap_on(day: datetime.date | None) -> Cap:
+    """The standard list's 400-point rule (FIDE B.02 8.3.1) for an event that ends on ``day``:
+    ``"fide"`` (the cap only below 2650) from 1 October 2025, ``"400"`` (the cap for every
+    player) before; ``"fide"``, the rule in force, when the day is not known."""
+    return "400" if day is not None and day < CAP_EXEMPTION_SINCE else "fide"
 
 
 @dataclass(frozen=True, slots=True)

@@ -230,14 +230,19 @@ class Tournament:
         return len(self.round_dates)
 
     @property
-    def year(self) -> int | None:
-        """The tournament's year: of the end date, else the last round date, else the start."""
+    def last_day(self) -> datetime.date | None:
+        """The day the tournament ended, as the file tells it: the end date, else the last
+        round date, else the start date; None when the file has no date."""
         if self.end is not None:
-            return self.end.year
+            return self.end
         dated = [date for date in self.round_dates if date is not None]
-        if dated:
-            return dated[-1].year
-        return None if self.start is None else self.start.year
+        return dated[-1] if dated else self.start
+
+    @property
+    def year(self) -> int | None:
+        """The tournament's year: of :attr:`last_day`."""
+        day = self.last_day
+        return None if day is None else day.year
 
 
 # --- the reader's errors and warnings -----------------------------------------------------------

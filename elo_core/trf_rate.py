@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-from elo_core.elo import Cap, Game
+from elo_core.elo import Cap, Game, fide_cap_on
 from elo_core.elo import rate as rate_period
 from elo_core.errors import InputError
 from elo_core.fide import (
@@ -198,9 +198,12 @@ def rate(
     - A rated player's games against unrated opponents are left out: they do
       not change the rating.
     - Expected scores from table 8.1.2 (model "fide") with the 400-point rule
-      of 8.3.1 as from 1 October 2025: a difference over 400 counts as 400
-      unless the player is rated 2650 or more (cap "fide"); for rapid and
-      blitz, over 400 counts as 400 for everyone (cap "400").
+      of 8.3.1 as it stood when the event ended (:attr:`Tournament.last_day`,
+      :func:`elo_core.elo.fide_cap_on`): from 1 October 2025 a difference
+      over 400 counts as 400 unless the player is rated 2650 or more (cap
+      "fide"), before that day for every player (cap "400"), and so when the
+      file has no date the rule in force; for rapid and blitz, over 400
+      counts as 400 for everyone (cap "400").
     - K by 8.3.3 (:func:`elo_core.fide.fide_k_factor_reason`) from the rating
       and the age: birth year from the file, the year from the end date (else
       the last round date, else the start date); with neither, no junior K.
@@ -231,7 +234,7 @@ def rate(
     chosen = tournament.rating_list if rating_list is None else check_option(
         rating_list, RATING_LISTS, "rating_list"
     )
-    cap: Cap = "fide" if chosen in (None, "standard") else "400"
+    cap: Cap = fide_cap_on(tournament.last_day) if chosen in (None, "standard") else "400"
     by_number = {player.start_number: player for player in tournament.players}
     year = tournament.year
     ratings = []

@@ -16,7 +16,8 @@ code, expected, K · (S − E), whether it counts and why not), ``trf_csv`` (the
 download), ``trf_warning_kinds`` and ``trf_warning_lines`` (what the reader read but the file
 may not have meant, or left out: one line per kind with its count, and each warning with its
 line and player; see :class:`elo_core.trf.TrfWarning`), ``trf_list_note`` (the list rated for,
-and why), the tournament's name, players and rated games, and the title norms of
+and why), ``trf_cap_note`` (the 400-point rule that rated players of 2650 or more, when there
+are any), the tournament's name, players and rated games, and the title norms of
 :mod:`elo_core.page.trf_norms`. The tables carry ``columns`` and are written short
 (:func:`elo_core.page.fields.rows_output`); a message without parameters has no ``params``.
 """
@@ -28,6 +29,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, cast
 
 from elo_core import time_control, trf
+from elo_core.elo import CAP_EXEMPT_FROM, fide_cap_on
 from elo_core.errors import InputError
 from elo_core.fide import PUBLISHED_RATING_MIN
 from elo_core.page.export import Code, csv_download
@@ -350,6 +352,20 @@ def _list_note(tournament: trf.Tournament, chosen: str, rating_list: RatingList)
                    minutes=number_output(minutes, 0))
 
 
+def _cap_note(tournament: trf.Tournament, rating_list: RatingList) -> Output:
+    """Which 400-point rule (FIDE B.02 8.3.1) rated the players of 2650 or more, said only when
+    the event has such a player: nobody else's figures depend on it."""
+    if not any(player.rating is not None and player.rating >= CAP_EXEMPT_FROM
+               for player in tournament.players):
+        return {"text": ""}
+    if rating_list != "standard":
+        return message("trf-cap-plain", list=message(f"trf-list-{rating_list}"))
+    day = tournament.last_day
+    if day is None:
+        return message("trf-cap-exempt-undated")
+    return message("trf-cap-exempt" if fide_cap_on(day) == "fide" else "trf-cap-before")
+
+
 def _rated_games(tournament: trf.Tournament) -> int:
     """The games that count for someone: rated results (1, = and 0) in which at least one of
     the two players is rated (two unrated players' game changes no rating and counts towards
@@ -421,6 +437,7 @@ def _trf(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Any]:
         "trf_rated_games": number_output(_rated_games(tournament), 0),
         "trf_list": message(f"trf-list-{rating_list}"),
         "trf_list_note": _list_note(tournament, chosen_list, rating_list),
+        "trf_cap_note": _cap_note(tournament, rating_list),
         "trf_rows": _table(table, _PLAYER_COLUMNS),
         "trf_games": _table(games, _GAME_COLUMNS),
         **norm_tables,

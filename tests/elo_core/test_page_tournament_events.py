@@ -71,6 +71,26 @@ def test_the_list_chosen_changes_the_400_point_rule() -> None:
     assert value(standard["trf_games"]["rows"][0][7]) == 0.96
 
 
+def test_the_page_says_which_400_point_rule_rated_a_player_of_2650_or_more() -> None:
+    text = event([Opp(2200, "", "GER", "1")], rating=2700)  # no dates: the rule in force
+    undated = outputs("trf", trf_text=text)
+    assert undated["trf_cap_note"] == {"message": "trf-cap-exempt-undated"}
+    assert value(undated["trf_games"]["rows"][0][7]) == 0.96
+    dated = text.replace("012 Norm Test Open", "012 Norm Test Open\n052 2025/09/30")
+    before = outputs("trf", trf_text=dated)
+    assert before["trf_cap_note"] == {"message": "trf-cap-before"}
+    assert value(before["trf_games"]["rows"][0][7]) == 0.92
+    after = outputs("trf", trf_text=dated.replace("2025/09/30", "2025/10/01"))
+    assert after["trf_cap_note"] == {"message": "trf-cap-exempt"}
+    assert value(after["trf_games"]["rows"][0][7]) == 0.96
+    rapid = outputs("trf", trf_text=dated, trf_list="rapid")
+    assert rapid["trf_cap_note"]["message"] == "trf-cap-plain"
+    assert rapid["trf_cap_note"]["params"]["list"] == {"message": "trf-list-rapid"}
+    # Below 2650 the rule is the same either way, and nothing is said.
+    assert outputs("trf", trf_text=event([Opp(2200, "", "GER", "1")], rating=2600))[
+        "trf_cap_note"] == {"text": ""}
+
+
 def test_a_k_that_is_not_the_usual_one_is_marked_and_explained_in_the_panel() -> None:
     rows = big_open()["trf_rows"]["rows"]
     tournament = trf.parse(open_event())

@@ -311,28 +311,55 @@ def test_a_bad_round_count_and_no_players() -> None:
 # --- rating ---------------------------------------------------------------------------------------
 
 
-def test_a_player_rated_2650_or_more_gets_no_400_point_cap() -> None:
+HALVORSEN_GAMES = [(1985, 1), (2291, 1), (2435, 0.5), (2048, 1), (1720, 1), (2150, 0.5)]
+
+
+def test_an_event_before_october_2025_caps_every_player_at_400_points() -> None:
+    # The spring open ended on 13 April 2025, when 8.3.1 capped every difference at 400.
+    # Halvorsen 2712, K 10 (rated 2400 or more). D and E from table 8.1.2, capped:
+    #   r1 Jensen 1985   D 727→400  E 0.92  win   r2 Okafor 2291  D 421→400 E 0.92  win
+    #   r3 Brandt 2435   D 277      E 0.83  draw  r4 Moreau 2048  D 664→400 E 0.92  win
+    #   r5 Rossi 1720    D 992→400  E 0.92  win   r6 Lindqvist 2150 D 562→400 E 0.92 draw
+    # ΣE = 5.43, S = 5, ΔR = 10 × (5 − 5.43) = −4.3 → −4 → 2708.
     rows = ratings(TRF16)
     magnus = rows[1]
-    # Halvorsen 2712, K 10 (rated 2400 or more). D and E from table 8.1.2, no cap (8.3.1):
-    #   r1 Jensen 1985   D 727  E 0.99  win     r2 Okafor 2291  D 421  E 0.93  win
-    #   r3 Brandt 2435   D 277  E 0.83  draw    r4 Moreau 2048  D 664  E 0.99  win
-    #   r5 Rossi 1720    D 992  E 1.00  win     r6 Lindqvist 2150 D 562 E 0.98 draw
-    # ΣE = 5.72, S = 5, ΔR = 10 × (5 − 5.72) = −7.2 → −7 → 2705.
     assert (magnus.k, magnus.k_rule, magnus.games, magnus.score) == (10, "reached-2400", 6, 5.0)
+    assert magnus.expected == pytest.approx(5.43)
+    assert (magnus.rounded_change, magnus.new_rating) == (-4, 2708)
+    assert [game.expected for game in magnus.results] == [0.92, 0.92, 0.83, 0.92, 0.92, 0.92]
+    capped = elo_core.rate(2712, [Game(r, score) for r, score in HALVORSEN_GAMES], k=10,
+                           model="fide", cap="400", rounding="fide")
+    assert capped.rounded_change == -4
+    # Zero-sum at the cap: Jensen's E against him is 0.08.
+    assert rows[6].results[0].expected == 0.08
+
+
+@pytest.mark.parametrize("end", [datetime.date(2025, 10, 1), None])
+def test_from_october_2025_a_player_rated_2650_or_more_gets_no_400_point_cap(
+        end: datetime.date | None) -> None:
+    # The same event ending on 1 October 2025, or with no date at all (the rule in force):
+    #   r1 D 727 E 0.99  r2 D 421 E 0.93  r3 D 277 E 0.83  r4 D 664 E 0.99  r5 D 992 E 1.00
+    #   r6 D 562 E 0.98: ΣE = 5.72, ΔR = 10 × (5 − 5.72) = −7.2 → −7 → 2705.
+    spring = tournament(TRF16)
+    moved = dataclasses.replace(spring, start=end, end=end,
+                                round_dates=tuple(end for _ in spring.round_dates))
+    rows = {row.start_number: row for row in trf.rate(moved)}
+    magnus = rows[1]
     assert magnus.expected == pytest.approx(5.72)
     assert magnus.change == pytest.approx(-7.2)
     assert (magnus.rounded_change, magnus.new_rating) == (-7, 2705)
     assert [game.expected for game in magnus.results] == [0.99, 0.93, 0.83, 0.99, 1.00, 0.98]
-    # With the cap (as before October 2025) five of the six E would be 0.92:
-    # ΣE = 5.43, ΔR = −4.3 → −4. The exemption matters here.
-    capped = elo_core.rate(
-        2712, [Game(r, s) for r, s in [(1985, 1), (2291, 1), (2435, 0.5), (2048, 1), (1720, 1),
-                                       (2150, 0.5)]],
-        k=10, model="fide", cap="400", rounding="fide")
-    assert capped.rounded_change == -4
     # Not zero-sum: Jensen (1985 < 2650) still has the cap, E = 0.08, not 0.01.
     assert rows[6].results[0].expected == 0.08
+    # The rapid list keeps the plain cap whatever the date.
+    rapid = {row.start_number: row for row in trf.rate(moved, rating_list="rapid")}
+    assert rapid[1].rounded_change == -4
+
+
+def test_the_day_the_2650_exemption_begins() -> None:
+    assert elo_core.elo.fide_cap_on(datetime.date(2025, 9, 30)) == "400"
+    assert elo_core.elo.fide_cap_on(datetime.date(2025, 10, 1)) == "fide"
+    assert elo_core.elo.fide_cap_on(None) == "fide"
 
 
 def test_a_junior_gets_k_40_and_games_against_unrated_players_do_not_count() -> None:
