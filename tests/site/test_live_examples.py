@@ -222,3 +222,33 @@ def test_the_readme_documents_the_construct() -> None:
     section = readme.split("## Writing articles", 1)[1]
     for macro in ("live_start(", "live_input(", "live_out(", "live_end()"):
         assert macro in section
+
+
+def _hidden_rules(text: str) -> list[tuple[str, dict[str, str]]]:
+    """Each live example of an article: its mode and the rules it sets without a field for the
+    reader (options written as words: model, cap, rounding…; numbers may differ by language)."""
+    examples = []
+    for block in re.findall(r"live_start\(.*?live_end\(\)", text, re.S):
+        start = re.match(r'live_start\(\s*"(\w+)"((?:[^()]|\([^()]*\))*)\)', block)
+        assert start is not None, block[:80]
+        mode, args = start.groups()
+        shown = set(re.findall(r'live_input\(\s*"(\w+)"', block))
+        rules = {name: value for name, value in re.findall(r'(\w+)="([a-z][a-z0-9-]*)"', args)
+                 if name not in shown}
+        examples.append((mode, rules))
+    return examples
+
+
+def test_each_translation_of_a_live_example_follows_the_same_rules() -> None:
+    # The FIDE-rules article's period example had the 400-point rule in German only: typing a
+    # 2800 opponent gave +37 on the German page and +40 on the English and Danish ones.
+    content = Path(__file__).resolve().parents[2] / "content"
+    by_article: dict[str, dict[str, list[tuple[str, dict[str, str]]]]] = {}
+    for article in sorted(content.glob("*/*.md")):
+        if article.name != "README.md":
+            by_article.setdefault(article.name, {})[article.parent.name] = _hidden_rules(
+                article.read_text(encoding="utf-8"))
+    assert sum(len(langs["en"]) for langs in by_article.values()) >= 10
+    for name, langs in by_article.items():
+        for lang, examples in langs.items():
+            assert examples == langs["en"], (name, lang)
