@@ -230,6 +230,9 @@ export function offerSharedInputs(onApplied) {
   const shared = sharedInputs();
   if (!shared) { forget(location.hash); return; }
   const saved = readSaved()?.fields;
+  // What the reader sees with the saved inputs: the record keeps only the fields edited, the
+  // page holds the rest (its defaults on arrival, the same values after a new fragment).
+  const mine = saved && { ...collectInputs(), ...saved };
   const useShared = () => {
     carry.ok = false;  // used once
     applyInputs(shared.values);
@@ -238,7 +241,7 @@ export function offerSharedInputs(onApplied) {
     onApplied();
   };
   // The visitor's own inputs, carried from the other language, or nothing else saved.
-  if (shared.carried || !saved || same(saved, { ...saved, ...shared.values })) {
+  if (shared.carried || !saved || same(mine, { ...mine, ...shared.values })) {
     useShared();
     return;
   }

@@ -66,6 +66,27 @@ def test_share_link_round_trip_and_no_silent_overwrite(browser: Any, served: str
     owner.close()
 
 
+def test_a_link_to_the_inputs_saved_here_opens_without_a_question(
+        browser: Any, served: str) -> None:
+    # Only K changed: the stored record holds K alone, the link every field. The page compared
+    # the two as they were and asked whether to replace the reader's inputs with the same ones.
+    origin = served.rstrip("/")
+    context, page, _ = open_ready(browser, served + "en/")
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=origin)
+    page.fill('[name="k"]', "32")
+    _wait_saved(page, "k", "32")
+    page.click("#share-link")
+    page.locator("#share-status", has_text="Link copied").wait_for()
+    link = page.evaluate("navigator.clipboard.readText()")
+    assert "k=32" in link and "rating_a=" in link
+    page, _ = new_page(context, link)
+    # The page takes a link's inputs, then drops the fragment; an offer would keep it.
+    page.wait_for_function("() => location.hash === ''", timeout=ENGINE_TIMEOUT_MS)
+    assert page.locator("#shared-offer").is_hidden()
+    assert page.input_value('[name="k"]') == "32"
+    context.close()
+
+
 # The inputs are kept and offered by the page's own script, before the engine starts: these
 # tests wait for what they assert (a field's value, the stored record), not for the engine,
 # which on a loaded machine may take longer to start than any fixed wait.
