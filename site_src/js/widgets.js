@@ -222,6 +222,8 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
     }
     for (const group of all) group.classList.toggle("is-stale", stale.has(group));
     element.classList.toggle("is-stale", all.every((group) => stale.has(group)));
+    // Which fields the stale results wait for: a page may hide what another input gave.
+    element.dataset.errorFields = [...new Set(errors.map((error) => error.field))].join(" ");
   }
 
   // Every output element by name, found in one pass over the widget (a query per output went
@@ -251,6 +253,7 @@ export function bindWidget(element, messages, { onInput, onResults } = {}) {
       return;
     }
     element.classList.remove("is-stale");
+    delete element.dataset.errorFields;
     groups().forEach((group) => group.classList.remove("is-stale"));
     fillAll(result.outputs);
     element.dataset.computeMicros = String(micros ?? "");

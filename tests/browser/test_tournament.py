@@ -246,12 +246,19 @@ def test_a_tournament_file_is_rated_on_the_device(
         "() => { const t = document.getElementById('trf_text');"
         " return [document.activeElement === t, t.value.slice(t.selectionStart, t.selectionEnd)]; }")
     assert selected == [True, bad.split("\n")[15][98:].rstrip("\r")]
+    # The spring open's players and norms are not shown as if they were this file's: the
+    # summary, struck through, names whose they were, and the note says to fix the field.
+    assert page.locator('[data-out="trf_name"]').inner_text() == "Lakeside Spring Open 2025"
+    assert page.locator(".trf-table").is_hidden() and page.locator(".trf-norms").is_hidden()
+    assert page.locator("a.download").is_hidden()
+    assert page.locator('section[data-mode="trf"] .stale-note').is_visible()
 
     if lang == "en":
         # A file dropped onto the field is read like a chosen one.
         page.evaluate(DROP, WINTER)
         wait_out(page, "trf_name", "Vesterbro Winter Club")
         assert box.is_hidden()
+        assert page.locator(".trf-table").is_visible()
 
     # Nothing typed or loaded left the device: every request went to this server, and none
     # carries the file or a name from it.
