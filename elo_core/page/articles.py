@@ -5,7 +5,8 @@ its examples need the steps too (the difference, the expected score, the surpris
 S − E, K · (S − E), the rounded total). See :mod:`elo_core.page` for the protocol.
 
 - ``steps``: one game, step by step, from the player's side and the opponent's,
-  also under K 40, 20 and 10 (the K-factor article);
+  also under K 40, 20 and 10 (the K-factor article); ``opponent_side`` is a case
+  output, ``"stronger"``, ``"equal"`` or ``"weaker"``;
 - ``period``: a rating period of several games (``games``, one ``opponent |
   result`` per line), the period's total and a table of the games (``game_rows``: the
   game's number, the opponent, the result, E and K · (S − E));
@@ -88,6 +89,15 @@ def _used_difference(rating: float, opponent: float, cap: Cap) -> float:
     return -used_difference(rating, opponent, cap)
 
 
+#: Whether the opponent is rated above, level with or below the player: a case output, so an
+#: example's text can say "stronger" only where it is true.
+_SIDES = ("stronger", "equal", "weaker")
+
+
+def _side(difference: float) -> str:
+    return _SIDES[0] if difference > 0 else _SIDES[1] if difference == 0 else _SIDES[2]
+
+
 def _steps(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
     reader = FormReader(form, lang)
     rating = reader.rating("rating")
@@ -108,6 +118,7 @@ def _steps(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
         "k": _num(k, 0 if k == int(k) else 1),
         "score": _num(score, 0 if score == int(score) else 1),
         "difference": _num(opponent - rating, 0),
+        "opponent_side": {"case": _side(opponent - rating), "cases": list(_SIDES)},
         "difference_used": _num(used, 0),
         "exponent": _num(used / 400, _exact_digits(used / 400, 4)),
         "denominator": _num(1 + 10 ** (used / 400), 4),

@@ -252,3 +252,14 @@ def test_each_translation_of_a_live_example_follows_the_same_rules() -> None:
     for name, langs in by_article.items():
         for lang, examples in langs.items():
             assert examples == langs["en"], (name, lang)
+
+
+@pytest.mark.parametrize(("opponent", "side"), [("1801", "stronger"), ("1800", "equal"),
+                                                ("1500", "weaker")])
+def test_one_games_steps_say_on_which_side_the_opponent_is(opponent: str, side: str) -> None:
+    # The FAQ's "beating a stronger player" read "an opponent -100 points stronger" once the
+    # reader typed a weaker one: its text now has a branch for each side.
+    result = compute("steps", {"rating": "1800", "opponent": opponent, "score": "1", "k": "20"},
+                     "en")
+    assert result["outputs"]["opponent_side"] == {"case": side,
+                                                  "cases": ["stronger", "equal", "weaker"]}
