@@ -26,6 +26,8 @@ BROWSER_MESSAGES: dict[str, str] = {
     "rating-implausible/suggestion": N_("{value} is not a rating: no one is rated below {min}. Did you mean {suggestion}?"),
     "expectancy_difference:rating-invalid": N_("Enter a rating difference from {min} to {max}."),
     "difference:rating-invalid": N_("Enter a rating difference from {min} to {max}."),
+    "expectancy_difference:rating-invalid/not-a-number": N_("“{text}” is not a number. Enter a rating difference from {min} to {max}, such as 200."),
+    "difference:rating-invalid/not-a-number": N_("“{text}” is not a number. Enter a rating difference from {min} to {max}, such as 200."),
     "score-invalid": N_("Choose a result: 1, ½ or 0."),
     "games:score-invalid": N_("The result must be 1, ½ or 0 (also 1-0, ½-½, 0-1)."),
     "dwz_games:score-invalid": N_("The result must be 1, ½ or 0 (also 1-0, ½-½, 0-1)."),

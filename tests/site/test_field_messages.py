@@ -71,3 +71,20 @@ def test_every_error_of_a_mode_is_worded_on_its_pages(mode: str) -> None:
             form = dict(DEFAULTS[mode]) | {name: typed}
             for error in parse_reply(compute_json(mode, json.dumps(form), "en")).get("errors", []):
                 _template(error, messages)
+
+
+@pytest.mark.parametrize("mode", sorted(DEFAULTS))
+def test_a_field_with_words_of_its_own_keeps_them_for_text_that_is_no_number(mode: str) -> None:
+    # The rating difference's field said "Enter a rating from 0 to 800, such as 1600" for "abc":
+    # the general not-a-number wording (code/reason) came before the field's own (field:code).
+    for name in DEFAULTS[mode]:
+        form = dict(DEFAULTS[mode]) | {name: "abc"}
+        reply = parse_reply(compute_json(mode, json.dumps(form), "en"))
+        for error in (e for e in reply.get("errors", []) if e["field"] == name):
+            if f"{name}:{error['code']}" not in BROWSER_MESSAGES:
+                continue
+            reason = f"/{error['reason']}" if error["reason"] else "\0"
+            keys = [f"{name}:{error['code']}{reason}", f"{error['code']}{reason}",
+                    f"{name}:{error['code']}"]
+            chosen = next(key for key in keys if key in BROWSER_MESSAGES)
+            assert chosen.startswith(f"{name}:"), (mode, name, chosen)
