@@ -229,6 +229,15 @@ def _dwz_k_outputs(result: dwz.DwzResult, age: int, index: int) -> dict[str, Out
     }
 
 
+def _floor_note(result: dwz.DwzResult) -> Output:
+    """Under the new rules a DWZ below 1100 is lifted to it whatever the result; a reader who
+    typed a DWZ from before the new rules learns what the 2026 uplift made of it."""
+    if result.rules != "2026" or result.rating >= dwz.LOWEST_DWZ:
+        return {"text": ""}
+    return message("dwz-below-floor", rating=number_output(result.rating, 0),
+                   uplifted=number_output(dwz.uplift_2026(result.rating), 0))
+
+
 def _dwz(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None]:
     """DWZ by the rules in force on the day of the last game (``dwz_played``; empty = today).
 
@@ -236,7 +245,8 @@ def _dwz(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None
     the steps of that set of rules). From 8 June 2026 K, K0, b and a are shown with their
     reasons; before it J, E0, fB, SBr and E; the other set's outputs are None. ``dwz_delta``
     is the formula's change before rounding, ``dwz_result`` the step from it to the new DWZ
-    (rounded, or lifted to the lowest DWZ of 1100).
+    (rounded, or lifted to the lowest DWZ of 1100); ``dwz_floor_note``, under the new rules for
+    a DWZ below 1100, what the one-time uplift of 2026 made of such a DWZ.
     The page has no first-DWZ calculator (so the single-source caveat of the 2026 first-DWZ
     rule stands in :func:`elo_core.dwz.first_dwz` only).
     """
@@ -268,6 +278,7 @@ def _dwz(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output | None
         "dwz_new": number_output(result.new_rating, 0),
         "dwz_change": number_output(result.change, 0, signed=True),
         "dwz_result": message("dwz-lifted" if result.lifted else "dwz-rounded", **step),
+        "dwz_floor_note": _floor_note(result),
     }
     if result.rules == "2026":
         return outputs | dict.fromkeys(_DWZ_OLD) | _dwz_k_outputs(result, age, index)

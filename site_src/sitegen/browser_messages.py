@@ -132,6 +132,7 @@ BROWSER_MESSAGES: dict[str, str] = {
     "dwz-e-braked": N_("E0 × fB + SBr = {e0} × {fb} + {sbr} = {raw}, rounded {rounded}; with the brake E is at most 150, so E = {e}."),
     # the last step, from the formula's change to the new DWZ
     "dwz-rounded": N_("{start} + ({delta}) = {raw}, rounded to a whole number: the new DWZ is {new}, a change of {change}."),
+    "dwz-below-floor": N_("Under the new rules no DWZ stays below 1100: after an event it is at least 1100, whatever the result. If {rating} is your DWZ from before the new rules, the one-time uplift of 2026 made it {uplifted}: enter that instead."),
     "dwz-lifted": N_("{start} + ({delta}) = {raw} is below the lowest DWZ, 1100, so the new DWZ is 1100: a change of {change}."),
     "target-needed": N_("To reach {target}, player A needs at least {score} of {games} points in these games."),
     "target-any": N_("Player A stays at {target} or above with any result in these games."),

@@ -336,7 +336,7 @@ def test_glicko2_without_games_only_widens_rd() -> None:
 
 DWZ_OUTPUTS = {
     "dwz_ruleset", "dwz_rules", "dwz_we", "dwz_w", "dwz_n", "dwz_delta", "dwz_new", "dwz_change",
-    "dwz_result",
+    "dwz_result", "dwz_floor_note",
     "dwz_k", "dwz_k0", "dwz_b", "dwz_a", "dwz_k_reason", "dwz_k0_reason", "dwz_b_reason",
     "dwz_a_reason",
     "dwz_j", "dwz_e0", "dwz_fb", "dwz_sbr", "dwz_e", "dwz_j_reason", "dwz_e0_reason",
@@ -473,6 +473,24 @@ def test_dwz_bad_day_is_a_field_error(text: str, reason: str) -> None:
     assert not result["ok"]
     (error,) = result["errors"]
     assert (error["field"], error["code"], error["reason"]) == ("dwz_played", "played-invalid", reason)
+
+
+def test_a_dwz_below_the_new_floor_is_explained_with_the_uplift() -> None:
+    # DWZ 1000, two losses on 1 December 2026: lifted to 1100, +100 after two losses. A reader
+    # with a DWZ from before the new rules is told what the 2026 uplift made of it (0.64 · 1000
+    # + 760 = 1400); at 1100 or before 8 June 2026 there is nothing to say.
+    games = "1200 | 0\n1100 | 0"
+    low = ok("dwz", dwz_rating="1000", dwz_age="15", dwz_index="3", dwz_played="2026-12-01",
+             dwz_games=games)
+    assert value(low["dwz_change"]) == 100
+    note = low["dwz_floor_note"]
+    assert note["message"] == "dwz-below-floor"
+    assert (value(note["params"]["rating"]), value(note["params"]["uplifted"])) == (1000, 1400)
+    at_floor = ok("dwz", dwz_rating="1100", dwz_age="15", dwz_index="3",
+                  dwz_played="2026-12-01", dwz_games=games)
+    before = ok("dwz", dwz_rating="1000", dwz_age="15", dwz_index="3",
+                dwz_played="2026-06-07", dwz_games=games)
+    assert at_floor["dwz_floor_note"] == before["dwz_floor_note"] == {"text": ""}
 
 
 def test_dwz_reasons_for_brake_bonus_and_floor() -> None:
