@@ -34,6 +34,7 @@ from elo_core.page.fields import (
     rows_output,
 )
 from elo_core.parsing import parse_result
+from elo_core.rounding import round_half_away
 
 __all__ = [
     "CURVE_HEIGHT",
@@ -197,7 +198,10 @@ def _models(form: Mapping[str, str], lang: PageLanguage) -> dict[str, Output]:
         outputs[f"{model}_other"] = _num(1 - value, digits)
         outputs[f"point_{model}"] = {"attrs": {
             "cx": f"{curve_x(difference):.1f}", "cy": f"{curve_y(value):.1f}"}}
-    outputs["normal_minus_logistic"] = _num(higher["normal"] - higher["logistic"], 3, signed=True)
+    # The gap between the two figures as shown (3 decimals), so that the sentence's three
+    # numbers agree: 0.7602 and 0.7597 both show 0.760, and their gap then shows as 0.000.
+    shown_gap = round_half_away(higher["normal"], 3) - round_half_away(higher["logistic"], 3)
+    outputs["normal_minus_logistic"] = _num(round_half_away(shown_gap, 3), 3, signed=True)
     outputs["marker"] = {"attrs": {
         "x1": f"{curve_x(difference):.1f}", "x2": f"{curve_x(difference):.1f}",
         "y1": f"{CURVE_PAD}", "y2": f"{CURVE_HEIGHT - CURVE_PAD}"}}

@@ -89,7 +89,7 @@ BROWSER_MESSAGES: dict[str, str] = {
     "k-not-capped": N_("K × n = {total} (n = {games}) stays within the limit of 700."),
     "k-no-period": N_("Enter the number of games in this period to check the limit K × n ≤ 700."),
     "initial-rated": N_("The results give a first FIDE rating of {rating}."),
-    "initial-capped": N_("A first rating is at most 2200, so the result is {rating}."),
+    "initial-capped": N_("A first rating is at most {rating}, so the result is capped there."),
     "initial-too-few": N_("No rating yet: {games} rated opponents, but at least 5 are needed (games may be pooled over up to 26 months)."),
     "initial-zero-score": N_("No rating yet: a zero score against rated opponents does not count."),
     "initial-below-1400": N_("No rating yet: the result is below 1400, the lowest FIDE rating."),

@@ -263,3 +263,14 @@ def test_one_games_steps_say_on_which_side_the_opponent_is(opponent: str, side: 
                      "en")
     assert result["outputs"]["opponent_side"] == {"case": side,
                                                   "cases": ["stronger", "equal", "weaker"]}
+
+
+@pytest.mark.parametrize("difference", range(0, 801, 7))
+def test_the_gap_between_the_curves_is_the_gap_between_the_figures_shown(difference: int) -> None:
+    # At 200 the page read "0.760 by the formula, 0.760 by the normal distribution … +0.001
+    # away": the gap was taken before rounding.
+    outputs = compute("models", {"difference": str(difference)}, "en")["outputs"]
+    shown = {name: format_number(outputs[name]["value"], 3, "en")
+             for name in ("logistic", "normal")}
+    gap = format_number(outputs["normal_minus_logistic"]["value"], 3, "en", signed=True)
+    assert float(gap) == pytest.approx(float(shown["normal"]) - float(shown["logistic"]), abs=1e-9)
