@@ -26,7 +26,10 @@ export function formatOutput(output, lang, messages) {
   if (output === null || output === undefined) return "–";
   if (typeof output.value === "number") return formatNumber(output, lang);
   if (typeof output.message === "string") {
-    let text = messages[output.message] || output.message;
+    // A message with a singular ("key#one") takes it where its count is 1, as the build does
+    // (number_format.message_template).
+    const one = output.params?.count?.value === 1 && messages[`${output.message}#one`];
+    let text = one || messages[output.message] || output.message;
     for (const [name, value] of Object.entries(output.params || {})) {
       const shown = typeof value === "object" ? formatOutput(value, lang, messages) : String(value);
       // Every {name}, as the build does; a function: "$&" in a name stays as typed.

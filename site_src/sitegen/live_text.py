@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from typing import Any
 
-from sitegen.number_format import format_output
+from sitegen.number_format import format_output, message_template
 
 __all__ = ["Block", "Node", "PLACEHOLDER", "Piece", "example_tree", "output_pieces", "render"]
 
@@ -124,7 +124,7 @@ def _shown_as(attrs: Mapping[str, str | None], output: dict[str, Any]) -> dict[s
 
 def _message_pieces(output: dict[str, Any], lang: str, messages: dict[str, str]) -> list[Piece]:
     """A message as format_output words it, its template typed and its parameters numbers."""
-    template = messages.get(output["message"], output["message"])
+    template = message_template(output, messages)
     params = output.get("params", {})
     pieces: list[Piece] = []
     for part in re.split(r"(\{\w+\})", template):

@@ -16,7 +16,7 @@ from babel.numbers import (
     get_minus_sign_symbol,
 )
 
-__all__ = ["format_input", "format_number", "format_output", "number_symbols"]
+__all__ = ["format_input", "format_number", "format_output", "message_template", "number_symbols"]
 
 
 @functools.cache  # asked for each page and each of its language links
@@ -59,6 +59,17 @@ def format_number(value: float, digits: int, lang: str, *, signed: bool = False,
     return "+" + text if signed and exact > 0 else text
 
 
+def message_template(output: dict[str, Any], messages: dict[str, str]) -> str:
+    """The words of a message output: its key's, or the key's singular ``key#one`` where the
+    message has one and its ``count`` is 1 ("1 more game", not "1 more games"). The site's
+    languages all take the singular for exactly one; outputs.js picks the same way."""
+    key: str = output["message"]
+    count = output.get("params", {}).get("count")
+    if isinstance(count, dict) and count.get("value") == 1 and f"{key}#one" in messages:
+        key = f"{key}#one"
+    return messages.get(key, key)
+
+
 def format_output(output: Any, lang: str, messages: dict[str, str]) -> Any:
     """One calculator output as the page shows it (the build's twin of outputs.js)."""
     if output is None:
@@ -79,7 +90,7 @@ def format_output(output: Any, lang: str, messages: dict[str, str]) -> Any:
         return format_number(output["value"], output["digits"], lang, signed=output["signed"],
                              grouping=output.get("grouping", True))
     if "message" in output:
-        text = messages.get(output["message"], output["message"])
+        text = message_template(output, messages)
         for name, value in output.get("params", {}).items():
             shown = format_output(value, lang, messages) if isinstance(value, dict) else str(value)
             text = text.replace("{" + name + "}", shown)
