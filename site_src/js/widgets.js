@@ -66,7 +66,11 @@ function errorText(error, messages) {
   const reason = error.reason ? `/${error.reason}` : "\u0000";
   const keys = [`${error.field}:${error.code}${reason}`, `${error.code}${reason}`,
     `${error.field}:${error.code}`, error.code, "input-invalid"];
-  const template = keys.map((key) => messages[key]).find(Boolean) || error.code;
+  const key = keys.find((candidate) => messages[candidate]);
+  // A singular wording ("key#one") where the count is exactly 1, as outputs.js picks.
+  const one = key && Number(error.params?.count?.value ?? error.params?.count) === 1
+    && messages[`${key}#one`];
+  const template = one || (key && messages[key]) || error.code;
   const text = fillParams(template, error.params || {});
   if (!error.line) return text;
   // A line of a file that belongs to a player (a tournament report) names the player too.

@@ -64,6 +64,7 @@ BROWSER_MESSAGES: dict[str, str] = {
     "league_games:games-invalid/csv-column-twice": N_("The header line names the column “{name}” twice."),
     "league_games:games-invalid/csv-fields": N_("This row has {count} fields, more than the {expected} columns of the header line. Put a field that holds the separator in quotes."),
     "league_games:games-invalid/csv-missing-fields": N_("This row has only {count} fields; player A, player B and the result need {needed}."),
+    "league_games:games-invalid/csv-missing-fields#one": N_("This row has only 1 field; player A, player B and the result need {needed}."),
     "league_games:games-invalid/csv-quote": N_("A quote opens on this line and is never closed."),
     "league_games:games-invalid/csv-decimal-comma": N_("The comma that separates the fields splits the result “{text}” in two. Write it with a point (0.5) or in quotes (\"0,5\")."),
     "league_games:games-invalid/result": N_("“{text}” is not a result. Write 1, ½ or 0 (also 1-0, ½-½, 0-1), or +:- for a forfeit."),

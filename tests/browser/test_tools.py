@@ -98,6 +98,12 @@ def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_pat
     assert "is-stale" in (page.get_attribute('[data-mode="league"]', "class") or "")
     assert out(page, "league_total") == "6,000.0"
     assert page.input_value('[name="league_games"]') == bad
+    # A count of one takes the singular wording ("1 field", not "1 fields").
+    page.select_option('[name="league_format"]', "csv")
+    page.fill('[name="league_games"]', "white,black,result\nAnn\n")
+    page.locator('[data-error-for="league_games"]', has_text="Line 2").wait_for()
+    assert box.inner_text() == (
+        "Line 2: This row has only 1 field; player A, player B and the result need 3.")
     assert errors == []
     context.close()
 
