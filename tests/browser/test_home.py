@@ -120,7 +120,7 @@ def test_tournament_bad_line_keeps_results_and_input(open_home: Any) -> None:
     page.fill("#target", "1.620")
     wait_out_exactly(
         page, "tournament_needed",
-        "Für 1.620 braucht Spieler A aus diesen Partien mindestens 2,5 von 3 Punkten.")
+        "Für 1.620 braucht Spieler A aus diesen Partien mindestens 2,5 Punkte von 3 möglichen.")
     page.fill("#target", "")
 
     bad = "1500 | 1\n1700 | ½\n1810,5 ? Sieg\n1900 | 0"

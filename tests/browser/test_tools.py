@@ -31,7 +31,7 @@ def test_german_fide_tools_k_advisor_performance_and_initial(browser: Any, serve
          games_in_period="39")
     wait_out(page, "k_value", "17")
     assert "K = 20" in out(page, "k_reason")
-    assert out(page, "k_cap") == "K × n darf 700 nicht übersteigen: Bei 39 Partien sinkt K von 20 auf 17."
+    assert out(page, "k_cap") == "K × n darf 700 nicht übersteigen: Bei n = 39 sinkt K von 20 auf 17."
     page.check('[name="reached_2400"]')
     wait_out(page, "k_value", "10")
     assert "2400" in out(page, "k_reason")
