@@ -330,8 +330,9 @@ BROWSER_MESSAGES: dict[str, str] = {
     # the norm planner (FIDE B.01 1.4)
     "np_played:games-invalid/planner": N_("Write one game per line: rating | result | title | federation, as in 2450 | 1 | GM | GER. Title and federation may be left out; - for an unrated opponent."),
     "np_coming:games-invalid/planner": N_("Write one opponent per line: rating | title | federation, as in 2450 | GM | GER. Title and federation may be left out."),
-    "np_coming:count-invalid/planner-too-many": N_("{known} opponents for {rounds} rounds: that is too many."),
+    "np_coming:count-invalid/planner-too-many": N_("More opponents ({known}) than rounds ({rounds})."),
     "np_average:rating-invalid/planner-needed": N_("{count} opponents still to come are not listed: enter their average rating."),
+    "np_average:rating-invalid/planner-needed#one": N_("1 opponent still to come is not listed: enter that opponent's rating."),
     "np_federation:option-invalid/federation": N_("Enter the federation's three letters, such as GER or DEN."),
     "np-too-few": N_("No norm: at least 9 games needed (games: {games})"),
     "np-ra-low": N_("Out of reach: Ra below {minimum}"),

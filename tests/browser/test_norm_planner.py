@@ -17,6 +17,10 @@ OF = {"en": "{points} of {games}", "de": "{points} aus {games}", "da": "{points}
 STILL = {"en": "{points} from the {left} games left", "de": "{points} aus den {left} restlichen Partien",
          "da": "{points} af de {left} resterende partier"}
 DECIMAL = {"en": ".", "de": ",", "da": ","}
+SINGLE_NEEDED = {
+    "en": "1 opponent still to come is not listed: enter that opponent's rating.",
+    "de": "1 kommender Gegner ist nicht aufgeführt: Geben Sie seine Elo-Zahl ein.",
+    "da": "1 kommende modstander er ikke angivet: indtast modstanderens rating."}
 
 # Ten rounds: 2500 won, 2410 drawn, 1900 won (2.5 points); 2450 to come; six more averaging
 # 2420 (14520). The 1900 is below every floor but the WIM's 1850, and the only one raised:
@@ -60,5 +64,11 @@ def test_the_planners_answer_is_points_needed(browser: Any, served: str, lang: s
     box = page.locator('[data-error-for="np_coming"]')
     box.wait_for(state="visible")
     assert "2450 | GM | GER" in box.inner_text()
+    # Nine rounds known of ten and no average typed: one opponent, in the singular.
+    fill(page, np_coming="2450 | GM | POL\n2400 | GM | POL\n2400 | GM | POL\n2400 | GM | POL\n"
+                         "2400 | GM | POL\n2400 | GM | POL", np_average="")
+    needed = page.locator('[data-error-for="np_average"]')
+    needed.wait_for(state="visible")
+    assert needed.inner_text() == SINGLE_NEEDED[lang]
     assert errors == []
     context.close()
