@@ -136,7 +136,7 @@ class WebKit:
 
     def open(self) -> WebKitPage:
         """A new session; a session start that gets no answer (MiniBrowser hung at launch, seen
-        once in 30 runs with the load average at 10) is tried once more with a fresh driver.
+        once in a full run with the load average at 10) is tried once more with a fresh driver.
         Only the browser's launch is retried: every command on the page has one chance."""
         from urllib3.exceptions import ReadTimeoutError
 
