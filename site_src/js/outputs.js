@@ -22,14 +22,18 @@ export function formatPlain(value, lang) {
   return formatNumber({ value, digits: null, signed: false }, lang);
 }
 
+// The words of message `key`: its singular ("key#one") where it has one and the count is
+// exactly 1, as the build picks (number_format.message_template); undefined without either.
+export function messageWords(key, count, messages) {
+  const one = Number(count?.value ?? count) === 1 && messages[`${key}#one`];
+  return one || messages[key];
+}
+
 export function formatOutput(output, lang, messages) {
   if (output === null || output === undefined) return "–";
   if (typeof output.value === "number") return formatNumber(output, lang);
   if (typeof output.message === "string") {
-    // A message with a singular ("key#one") takes it where its count is 1, as the build does
-    // (number_format.message_template).
-    const one = output.params?.count?.value === 1 && messages[`${output.message}#one`];
-    let text = one || messages[output.message] || output.message;
+    let text = messageWords(output.message, output.params?.count, messages) || output.message;
     for (const [name, value] of Object.entries(output.params || {})) {
       const shown = typeof value === "object" ? formatOutput(value, lang, messages) : String(value);
       // Every {name}, as the build does; a function: "$&" in a name stays as typed.

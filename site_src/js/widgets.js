@@ -4,7 +4,7 @@
 // data-with-options); they go to compute(mode, fields, lang); the answer fills its
 // [data-out] elements or marks the fields in error, each with its message.
 import { compute, engineGeneration, engineState, onEngine } from "./engine.js";
-import { formatOutput, formatPlain, renderItems, renderRows } from "./outputs.js";
+import { formatOutput, formatPlain, messageWords, renderItems, renderRows } from "./outputs.js";
 
 const lang = document.documentElement.lang;
 // The page's number signs, [decimal, group], as the build wrote them (CLDR's, via Babel):
@@ -67,10 +67,7 @@ function errorText(error, messages) {
   const keys = [`${error.field}:${error.code}${reason}`, `${error.code}${reason}`,
     `${error.field}:${error.code}`, error.code, "input-invalid"];
   const key = keys.find((candidate) => messages[candidate]);
-  // A singular wording ("key#one") where the count is exactly 1, as outputs.js picks.
-  const one = key && Number(error.params?.count?.value ?? error.params?.count) === 1
-    && messages[`${key}#one`];
-  const template = one || (key && messages[key]) || error.code;
+  const template = (key && messageWords(key, error.params?.count, messages)) || error.code;
   const text = fillParams(template, error.params || {});
   if (!error.line) return text;
   // A line of a file that belongs to a player (a tournament report) names the player too.
