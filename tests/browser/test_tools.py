@@ -101,9 +101,10 @@ def test_english_league_download_and_bad_line(browser: Any, served: str, tmp_pat
     # A count of one takes the singular wording ("1 field", not "1 fields").
     page.select_option('[name="league_format"]', "csv")
     page.fill('[name="league_games"]', "white,black,result\nAnn\n")
-    page.locator('[data-error-for="league_games"]', has_text="Line 2").wait_for()
-    assert box.inner_text() == (
-        "Line 2: This row has only 1 field; player A, player B and the result need 3.")
+    one_field = "Line 2: This row has only 1 field; player A, player B and the result need 3."
+    # Wait for the whole message, not a part that another error could share.
+    page.locator('[data-error-for="league_games"]', has_text=one_field).wait_for()
+    assert box.inner_text() == one_field
     assert errors == []
     context.close()
 
