@@ -71,10 +71,6 @@ class Builder:
         self._state: BuildState | None = None  # the last good build's, for the next one
         self._writing = False  # an update in place has begun writing
 
-    def _browser_messages(self, lang: str) -> dict[str, str]:
-        """The messages the page's scripts show in ``lang`` (as the pages carry them)."""
-        return self._catalogs.browser_messages(lang)
-
     def build(self, changed: set[Path] | None = None) -> BuildReport:
         """Build the site. The first build, and any after a change of the templates, catalogs,
         scripts or elo_core, goes into a staging folder swapped in for ``config.out_dir`` as

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from sitegen.catalogs import Catalogs
 from sitegen.config import SiteConfig
 from sitegen.content import Page, load_pages
-from sitegen.pipeline import Builder
 
 T = TypeVar("T")
 
@@ -174,4 +174,4 @@ def all_paths(site: SiteConfig) -> list[str]:
 
 def messages(site: SiteConfig, lang: str) -> dict[str, str]:
     """The messages the build gives the page's scripts in ``lang``."""
-    return Builder(site)._browser_messages(lang)
+    return Catalogs(site).browser_messages(lang)

@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 from elo_core.numbers import NumberFormat
 from elo_core.page import DEFAULTS, compute
+from sitegen.catalogs import Catalogs
 from sitegen.config import SiteConfig
 from sitegen.content import load_pages
 from sitegen.errors import BuildError
@@ -29,7 +30,7 @@ from sitegen.live_check import field_edges, problems, sentence_problems
 from sitegen.live_equations import equation_problems, tokens
 from sitegen.live_text import Node, Piece, example_tree
 from sitegen.number_format import format_input, number_symbols
-from sitegen.pipeline import Builder, build
+from sitegen.pipeline import build
 
 # --- the equations a reader reads ---------------------------------------------------------
 
@@ -168,8 +169,8 @@ def _strategy(name: str, value: str, choices: list[str], lang: str) -> st.Search
 
 @pytest.fixture(scope="module")
 def messages(site: SiteConfig) -> dict[str, dict[str, str]]:
-    builder = Builder(site)
-    return {lang: builder._browser_messages(lang) for lang in ("en", "de", "da")}
+    catalogs = Catalogs(site)
+    return {lang: catalogs.browser_messages(lang) for lang in ("en", "de", "da")}
 
 
 def test_every_article_with_a_live_example_is_checked() -> None:
@@ -225,7 +226,7 @@ def _sentences(output: Any) -> list[Any]:
 def test_a_calculators_explanations_hold_for_every_input(mode: str, lang: str) -> None:
     # The DWZ calculator's reasons write the formula's numbers ("b = (1480 + 800) / 2400 =
     # 0.950", "E = 9.80 × 0.740 + 0.00 = 7.25"): each must hold for whatever the reader types.
-    messages = Builder(_CONFIG)._browser_messages(lang)
+    messages = Catalogs(_CONFIG).browser_messages(lang)
     numbers = NumberFormat(*number_symbols(lang))
     defaults = {name: format_input(value, lang) for name, value in DEFAULTS[mode].items()}
     strategies = {name: _strategy(name, value, [], lang) for name, value in defaults.items()}
