@@ -36,7 +36,7 @@ from typing import Any
 
 from sitegen.live import RenderedExample
 from sitegen.live_equations import equation_problems, tokens
-from sitegen.live_text import Node, example_tree, output_pieces, render
+from sitegen.live_text import Node, Piece, example_tree, output_pieces, render
 from sitegen.number_format import number_symbols
 
 __all__ = ["Problem", "check_examples", "edge_forms", "explain", "field_edges", "problems",
@@ -55,7 +55,7 @@ class Problem:
 # What :func:`equation_problems` said of a block, by the block's pieces: one example's
 # forms show most of its blocks unchanged (20,354 blocks in a build of the site, 5,098 of them
 # different), and reading the equations is most of the check's time.
-Verdicts = dict[tuple[tuple[str, str], ...], list[str]]
+Verdicts = dict[tuple[Piece, ...], list[str]]
 
 
 def problems(tree: Node, result: Mapping[str, Any], lang: str,
@@ -82,10 +82,9 @@ def problems(tree: Node, result: Mapping[str, Any], lang: str,
         if left:
             found.append(Problem(f"a {kind} shows {left.group()} unfilled: {text!r}", where))
             continue
-        key = tuple((piece.kind, piece.text) for piece in block.pieces)
-        if key not in verdicts:
-            verdicts[key] = equation_problems(tokens(block.pieces, lang))
-        for said in verdicts[key]:
+        if block.pieces not in verdicts:
+            verdicts[block.pieces] = equation_problems(tokens(block.pieces, lang))
+        for said in verdicts[block.pieces]:
             found.append(Problem(f"{said}, in the {kind} {text!r}", where))
     return found
 
