@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from elo_core.numbers import NumberFormat, parse_number, parse_rating
+from outputs_in_node import in_node
 from sitegen.config import LANGUAGES
 from sitegen.number_format import format_number, number_symbols
 
@@ -66,21 +67,12 @@ def test_the_page_writes_numbers_as_the_build_does() -> None:
     """outputs.js formats with the browser's Intl.NumberFormat, the build with Babel: both
     CLDR, and they must agree (here outputs.js in Node, whose Intl has ICU's CLDR data as
     Chromium's does)."""
-    import json
-    import subprocess
-    from pathlib import Path
-
     values = [-1234.5, -0.25, 0, 7, 1604.84, 1234567.891]
-    outputs = (Path(__file__).resolve().parents[2] / "site_src/js/outputs.js").as_uri()
-    script = (
-        f"import {{ formatNumber }} from {json.dumps(outputs)};"
-        "const [langs, values] = JSON.parse(process.argv[1]); const out = {};"
-        "for (const l of langs) out[l] = values.flatMap((value) => [0, 1, 2].flatMap((digits) =>"
-        " [false, true].map((signed) => formatNumber({ value, digits, signed }, l))));"
-        "console.log(JSON.stringify(out));")
-    result = subprocess.run(["node", "--input-type=module", "-e", script, json.dumps([TRIED, values])],
-                            capture_output=True, text=True, timeout=60, check=True)
-    intl = json.loads(result.stdout)
+    intl = in_node(
+        "formatNumber",
+        "Object.fromEntries(arg[0].map((l) => [l, arg[1].flatMap((value) => [0, 1, 2].flatMap("
+        "(digits) => [false, true].map((signed) => formatNumber({ value, digits, signed }, l))))]))",
+        [TRIED, values])
     for lang in TRIED:
         babel = [format_number(v, d, lang, signed=s)
                  for v in values for d in (0, 1, 2) for s in (False, True)]

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from elo_core.page.fields import message, number_output
+from outputs_in_node import in_node
+from sitegen.catalogs import Catalogs
+from sitegen.config import SiteConfig
 from sitegen.number_format import format_output
 
 
@@ -34,30 +38,16 @@ def test_a_table_written_short_shows_as_the_same_table_written_out() -> None:
 def test_a_count_of_one_takes_the_singular_in_the_build_and_in_the_page() -> None:
     # "Missing: 1 more title-holders" in the norm list: a message with a "key#one" wording
     # takes it where its count is exactly 1, in outputs.js as in the build.
-    import json
-    import subprocess
-    from pathlib import Path
-
-    from elo_core.page.fields import message, number_output
-    from sitegen.catalogs import Catalogs
-    from sitegen.config import SiteConfig
-
     catalogs = Catalogs(SiteConfig())
-    source = catalogs.config.source_dir
     outputs = [message("norm-more-title-holders", count=number_output(count, 0))
                for count in (0, 1, 2)]
     outputs.append(message("norm-more-titled-opponents", count=number_output(1, 0), title="GM"))
-    script = (
-        f"import {{ formatOutput }} from {json.dumps((source / 'js/outputs.js').as_uri())};"
-        "const [items, lang, messages] = JSON.parse(process.argv[1]);"
-        "console.log(JSON.stringify(items.map((item) => formatOutput(item, lang, messages))));")
     shown = {}
     for lang in ("en", "de", "da"):
         messages = catalogs.browser_messages(lang)
         built = [format_output(output, lang, messages) for output in outputs]
-        page = json.loads(subprocess.run(
-            ["node", "--input-type=module", "-e", script, json.dumps([outputs, lang, messages])],
-            capture_output=True, text=True, timeout=60, check=True).stdout)
+        page = in_node("formatOutput", "arg[0].map((item) => formatOutput(item, arg[1], arg[2]))",
+                       [outputs, lang, messages])
         assert page == built, lang
         shown[lang] = built
     assert shown["en"] == ["0 more title-holders", "1 more title-holder", "2 more title-holders",
