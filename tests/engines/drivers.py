@@ -89,6 +89,10 @@ def minibrowser() -> str | None:
     return found[-1] if found else None
 
 
+SESSION_START_S = 60  # WebKit: the longest wait for a new session (see WebKit._session)
+COMMAND_S = 240  # and for any command in it
+
+
 class WebKit:
     name = "webkit"
 
@@ -135,8 +139,9 @@ class WebKit:
         self.driver.wait(10)
 
     def open(self) -> WebKitPage:
-        """A new session; a session start that gets no answer (MiniBrowser hung at launch, seen
-        once in a full run with the load average at 10) is tried once more with a fresh driver.
+        """A new session; a session start that gets no answer (MiniBrowser hung at launch: seen
+        once in a full run with the load average at 10, and once in a quiet one) is tried once
+        more with a fresh driver.
         Only the browser's launch is retried: every command on the page has one chance."""
         from urllib3.exceptions import ReadTimeoutError
 
@@ -158,11 +163,14 @@ class WebKit:
         options.binary_location = minibrowser() or ""
         options.add_argument("--automation")
         address = f"http://127.0.0.1:{self.port}"
-        # A command gets an answer or fails within 4 minutes: a browser that died (seen under
-        # heavy load) must not leave the run waiting for ever.
-        connection = RemoteConnection(client_config=ClientConfig(remote_server_addr=address,
-                                                                 timeout=240))
-        return WebKitPage(webdriver.Remote(connection, options=options))
+        # A session starts in under a second (0.3-0.4 s on the quiet machine): one with no
+        # answer after a minute has hung, and open() tries again. A command then gets an
+        # answer or fails within 4 minutes: a browser that died (seen under heavy load) must
+        # not leave the run waiting for ever. The timeout is read at each request.
+        config = ClientConfig(remote_server_addr=address, timeout=SESSION_START_S)
+        session = webdriver.Remote(RemoteConnection(client_config=config), options=options)
+        config.timeout = COMMAND_S
+        return WebKitPage(session)
 
     def quit(self) -> None:
         self.driver.terminate()
